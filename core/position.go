@@ -1,0 +1,186 @@
+package core
+
+import "github.com/gambit-chess/gambit/tables"
+
+// Castling rights, one bit each; their order is the Zobrist key order.
+const (
+	WhiteShort uint8 = 1 << iota // white may castle on the h-side
+	WhiteLong                    // white may castle on the a-side
+	BlackShort
+	BlackLong
+)
+
+// Position is a chess position: the pieces, the side to move, castling
+// rights, the en-passant square, the move counters and the Zobrist hash.
+//
+// A Position is a plain value: copying it copies the position. The zero
+// value is not a valid position; use ParseFEN or StartPosition.
+type Position struct {
+	board   [64]Piece
+	byType  [7]Bitboard // index 0 holds every occupied square
+	byColor [2]Bitboard
+	hash    uint64
+
+	// castleMask[sq] holds the rights that survive a move from or to sq.
+	castleMask [64]uint8
+	// castleRook holds the rook's start square for each right (bit order).
+	castleRook [4]Square
+
+	side     Color
+	castling uint8
+	// ep is the en-passant target square, kept only when a pawn of the side
+	// to move stands next to the pawn that just advanced two squares (the
+	// Polyglot rule); NoSquare otherwise.
+	ep       Square
+	chess960 bool
+	halfmove int
+	fullmove int
+}
+
+// StartFEN is the FEN of the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// StartPosition returns the standard starting position.
+func StartPosition() Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// SideToMove returns the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// PieceAt returns the piece on sq, or NoPiece.
+func (p *Position) PieceAt(sq Square) Piece { return p.board[sq&63] }
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.byType[0] }
+
+// ByColor returns the squares of colour c's pieces.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
+
+// ByType returns the squares of every piece of type t, both colours.
+func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t&7] }
+
+// Pieces returns the squares of colour c's pieces of type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard {
+	return p.byType[t&7] & p.byColor[c&1]
+}
+
+// KingSquare returns the square of colour c's king.
+func (p *Position) KingSquare(c Color) Square {
+	return (p.byType[King] & p.byColor[c&1]).First()
+}
+
+// EnPassant returns the en-passant target square when an en-passant capture
+// is legal, and NoSquare otherwise.
+func (p *Position) EnPassant() Square {
+	if p.ep != NoSquare && p.legalEnPassant() {
+		return p.ep
+	}
+	return NoSquare
+}
+
+// Castling returns the castling rights as WhiteShort|WhiteLong|... bits.
+func (p *Position) Castling() uint8 { return p.castling }
+
+// CastlingRook returns the start square of the rook for one castling right
+// (WhiteShort, WhiteLong, BlackShort or BlackLong), or NoSquare when that
+// right is gone.
+func (p *Position) CastlingRook(right uint8) Square {
+	if p.castling&right == 0 {
+		return NoSquare
+	}
+	for i := range 4 {
+		if right == 1<<i {
+			return p.castleRook[i]
+		}
+	}
+	return NoSquare
+}
+
+// Chess960 reports whether the position is played under Chess960 castling
+// rules and notation. ParseFEN sets it when the castling rights name a king
+// or rook off its standard square; SetChess960 sets it by hand.
+func (p *Position) Chess960() bool { return p.chess960 }
+
+// SetChess960 marks the position as a Chess960 one, which changes how UCI
+// and FEN write castling, not which moves are legal.
+func (p *Position) SetChess960(on bool) { p.chess960 = on }
+
+// HalfmoveClock returns the number of half-moves since the last capture or
+// pawn move.
+func (p *Position) HalfmoveClock() int { return p.halfmove }
+
+// FullmoveNumber returns the move number, starting at 1 and counted up
+// after every black move.
+func (p *Position) FullmoveNumber() int { return p.fullmove }
+
+// Hash returns the position's Zobrist key. The keys are the Polyglot ones,
+// so Hash equals the key a Polyglot opening book uses for the position. It
+// is updated incrementally by MakeMove. Like Polyglot, it hashes the
+// en-passant file whenever a pawn of the side to move stands next to the
+// pawn that just advanced two squares, legal capture or not.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// put places piece pc on the empty square sq, without touching the hash.
+func (p *Position) put(pc Piece, sq Square) {
+	b := sq.Bitboard()
+	p.board[sq&63] = pc
+	p.byType[0] |= b
+	p.byType[pc.Type()&7] |= b
+	p.byColor[pc.Color()&1] |= b
+}
+
+// remove empties square sq, which holds pc, without touching the hash.
+func (p *Position) remove(pc Piece, sq Square) {
+	b := sq.Bitboard()
+	p.board[sq&63] = NoPiece
+	p.byType[0] &^= b
+	p.byType[pc.Type()&7] &^= b
+	p.byColor[pc.Color()&1] &^= b
+}
+
+// computeHash computes the Zobrist key from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for occ := p.byType[0]; occ != 0; {
+		sq := occ.PopFirst()
+		pc := p.board[sq]
+		h ^= tables.ZobristPieces[pc.Color()&1][pc.Type()&7][sq]
+	}
+	h ^= tables.ZobristCastling[p.castling&15]
+	if p.ep != NoSquare {
+		h ^= tables.ZobristEnPassant[p.ep.File()]
+	}
+	if p.side == White {
+		h ^= tables.ZobristWhiteToMove
+	}
+	return h
+}
+
+// attackersTo returns the pieces of both colours that attack sq given the
+// occupancy occ.
+func (p *Position) attackersTo(sq Square, occ Bitboard) Bitboard {
+	return (PawnAttacks(Black, sq) & p.Pieces(White, Pawn)) |
+		(PawnAttacks(White, sq) & p.Pieces(Black, Pawn)) |
+		(KnightAttacks(sq) & p.byType[Knight]) |
+		(KingAttacks(sq) & p.byType[King]) |
+		(RookAttacks(sq, occ) & (p.byType[Rook] | p.byType[Queen])) |
+		(BishopAttacks(sq, occ) & (p.byType[Bishop] | p.byType[Queen]))
+}
+
+// Checkers returns the pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard {
+	return p.attackersTo(p.KingSquare(p.side), p.byType[0]) & p.byColor[p.side^1]
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.Checkers() != 0 }
+
+// IsAttacked reports whether colour by attacks sq.
+func (p *Position) IsAttacked(sq Square, by Color) bool {
+	return p.attackersTo(sq, p.byType[0])&p.byColor[by&1] != 0
+}

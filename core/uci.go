@@ -1,0 +1,101 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors a move parser returns, matched with errors.Is.
+var (
+	// ErrMoveSyntax means the text is not a move in the expected notation.
+	ErrMoveSyntax = errors.New("invalid move syntax")
+	// ErrIllegalMove means the text names a move that is not legal here.
+	ErrIllegalMove = errors.New("illegal move")
+)
+
+// MoveError reports a move that could not be read in a position.
+type MoveError struct {
+	Move string // the input
+	FEN  string // the position
+	Err  error  // ErrMoveSyntax or ErrIllegalMove
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("core: %v %q in %s", e.Err, e.Move, e.FEN)
+}
+
+// Unwrap returns the kind of failure.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// ParseUCI reads a move in UCI coordinate notation ("e2e4", "e7e8q") and
+// returns the legal move it names. Castling may be written as the king's
+// move ("e1g1") or as king takes rook ("e1h1"), in standard chess and
+// Chess960 alike; where a king move and a castling share the king form (a
+// Chess960 king next to its destination), the king move wins and castling
+// needs the king-takes-rook form. A missing promotion letter is an error.
+func (p *Position) ParseUCI(s string) (Move, error) {
+	fail := func(err error) (Move, error) {
+		return NoMove, &MoveError{Move: s, FEN: p.FEN(), Err: err}
+	}
+	if len(s) < 4 || len(s) > 5 {
+		return fail(ErrMoveSyntax)
+	}
+	from, err1 := ParseSquare(s[0:2])
+	to, err2 := ParseSquare(s[2:4])
+	promo := NoPieceType
+	if len(s) == 5 {
+		switch s[4] {
+		case 'q', 'Q':
+			promo = Queen
+		case 'r', 'R':
+			promo = Rook
+		case 'b', 'B':
+			promo = Bishop
+		case 'n', 'N':
+			promo = Knight
+		default:
+			return fail(ErrMoveSyntax)
+		}
+	}
+	if err1 != nil || err2 != nil {
+		return fail(ErrMoveSyntax)
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		if m.From() == from && m.To() == to && m.Promotion() == promo {
+			return m, nil
+		}
+	}
+	if promo == NoPieceType && p.board[from].Type() == King {
+		for _, m := range ml.Moves() {
+			if m.IsCastle() && m.From() == from && p.castleKingTarget(m) == to {
+				return m, nil
+			}
+		}
+	}
+	return fail(ErrIllegalMove)
+}
+
+// castleKingTarget returns where the king lands when castling move m.
+func (p *Position) castleKingTarget(m Move) Square {
+	i := 0
+	if m.To() < m.From() {
+		i = 1
+	}
+	if p.side == Black {
+		i += 2
+	}
+	k, _ := castleTargets(i)
+	return k
+}
+
+// UCI returns m in UCI notation. Castling is written as the king's move
+// ("e1g1"), or as king takes rook ("e1h1") when the position is Chess960,
+// which is what UCI engines expect with UCI_Chess960 set.
+func (p *Position) UCI(m Move) string {
+	if m.IsCastle() && !p.chess960 {
+		return m.From().String() + p.castleKingTarget(m).String()
+	}
+	return m.String()
+}

@@ -1,0 +1,53 @@
+// Package perft counts the leaf nodes of the legal move tree of a position
+// to a fixed depth, the standard way to prove a move generator correct and
+// to measure its speed.
+package perft
+
+import "github.com/gambit-chess/gambit/core"
+
+// Count returns the number of leaf nodes of the legal move tree of p to
+// depth plies. At the last ply it counts the legal moves instead of making
+// them (bulk counting). It runs on one goroutine, allocates nothing, and
+// leaves p as it found it.
+func Count(p *core.Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var ml core.MoveList
+	p.LegalMoves(&ml)
+	if depth == 1 {
+		return uint64(ml.Len())
+	}
+	var n uint64
+	for _, m := range ml.Moves() {
+		u := p.MakeMove(m)
+		n += Count(p, depth-1)
+		p.UnmakeMove(m, u)
+	}
+	return n
+}
+
+// MoveCount is the leaf count below one root move.
+type MoveCount struct {
+	Move  core.Move
+	UCI   string // the move in UCI notation
+	Nodes uint64
+}
+
+// Divide returns the leaf count below each legal root move, in generation
+// order; their sum is Count(p, depth). At depth 0 it returns nothing.
+func Divide(p *core.Position, depth int) []MoveCount {
+	if depth <= 0 {
+		return nil
+	}
+	var ml core.MoveList
+	p.LegalMoves(&ml)
+	out := make([]MoveCount, 0, ml.Len())
+	for _, m := range ml.Moves() {
+		name := p.UCI(m)
+		u := p.MakeMove(m)
+		out = append(out, MoveCount{Move: m, UCI: name, Nodes: Count(p, depth-1)})
+		p.UnmakeMove(m, u)
+	}
+	return out
+}
