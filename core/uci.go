@@ -69,7 +69,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	if promo == NoPieceType && p.board[from].Type() == King {
 		for _, m := range ml.Moves() {
-			if m.IsCastle() && m.From() == from && p.castleKingTarget(m) == to {
+			if m.IsCastle() && m.From() == from && p.CastleKingSquare(m) == to {
 				return m, nil
 			}
 		}
@@ -77,8 +77,10 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	return fail(ErrIllegalMove)
 }
 
-// castleKingTarget returns where the king lands when castling move m.
-func (p *Position) castleKingTarget(m Move) Square {
+// CastleKingSquare returns where the king lands when castling move m is
+// played in p (g1, c1, g8 or c8). For castling, m.To() is the rook's square,
+// so m.To() > m.From() means the short (h-side) castling.
+func (p *Position) CastleKingSquare(m Move) Square {
 	i := 0
 	if m.To() < m.From() {
 		i = 1
@@ -95,7 +97,7 @@ func (p *Position) castleKingTarget(m Move) Square {
 // which is what UCI engines expect with UCI_Chess960 set.
 func (p *Position) UCI(m Move) string {
 	if m.IsCastle() && !p.chess960 {
-		return m.From().String() + p.castleKingTarget(m).String()
+		return m.From().String() + p.CastleKingSquare(m).String()
 	}
 	return m.String()
 }
