@@ -92,9 +92,9 @@ func TestFENRoundTrip(t *testing.T) {
 func TestChess960Detection(t *testing.T) {
 	for fen, want := range map[string]bool{
 		StartFEN: false,
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1":         false,
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1":          false,
 		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9": true,
-		"4k3/8/8/8/8/8/8/R3K1R1 w G - 0 1":                                 true,
+		"4k3/8/8/8/8/8/8/R3K1R1 w G - 0 1":                                  true,
 	} {
 		p, err := ParseFEN(fen)
 		require.NoError(t, err)
