@@ -20,6 +20,12 @@ func QueenAttacks(sq Square, occ Bitboard) Bitboard {
 	return RookAttacks(sq, occ) | BishopAttacks(sq, occ)
 }
 
+// rookRays returns the squares a rook on sq attacks on an empty board.
+func rookRays(sq Square) Bitboard { return Bitboard(tables.RookRays[sq&63]) }
+
+// bishopRays returns the squares a bishop on sq attacks on an empty board.
+func bishopRays(sq Square) Bitboard { return Bitboard(tables.BishopRays[sq&63]) }
+
 // KnightAttacks returns the squares a knight on sq attacks.
 func KnightAttacks(sq Square) Bitboard { return Bitboard(tables.KnightAttacks[sq&63]) }
 

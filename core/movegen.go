@@ -17,36 +17,52 @@ func (p *Position) CaptureMoves(ml *MoveList) {
 	p.generate(ml, false)
 }
 
+// CountLegalMoves returns the number of legal moves without writing them
+// out: the targets of every piece are counted by population count. This is
+// perft's bulk counting at the last ply.
+func (p *Position) CountLegalMoves() int {
+	return p.generate(nil, true)
+}
+
 // HasLegalMoves reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMoves() bool {
-	var ml MoveList
-	p.generate(&ml, true)
-	return ml.n > 0
+	return p.generate(nil, true) > 0
 }
 
 // pins returns the squares of the orthogonal and diagonal pin rays against
 // colour us's king on ksq: the squares between the king and each pinning
 // slider, the slider included, wherever exactly one of our pieces stands
-// between.
-func (p *Position) pins(us Color, ksq Square) (hv, diag Bitboard) {
+// between. It also returns the sliders that give check, those with none of
+// our pieces between.
+func (p *Position) pins(us Color, ksq Square) (hv, diag, checkers Bitboard) {
 	them := us ^ 1
 	usBB, themBB := p.byColor[us], p.byColor[them]
-	queens := p.byType[Queen]
-	for s := RookAttacks(ksq, themBB) & themBB & (p.byType[Rook] | queens); s != 0; {
-		sq := s.PopFirst()
-		ray := Between(ksq, sq)
-		if b := ray & usBB; b != 0 && !b.More() {
-			hv |= ray | sq.Bitboard()
+	queens := p.byType[Queen] & themBB
+	if rq := (p.byType[Rook]&themBB | queens) & rookRays(ksq); rq != 0 {
+		for s := RookAttacks(ksq, themBB) & rq; s != 0; {
+			sq := s.PopFirst()
+			ray := Between(ksq, sq)
+			switch b := ray & usBB; {
+			case b == 0:
+				checkers |= sq.Bitboard()
+			case !b.More():
+				hv |= ray | sq.Bitboard()
+			}
 		}
 	}
-	for s := BishopAttacks(ksq, themBB) & themBB & (p.byType[Bishop] | queens); s != 0; {
-		sq := s.PopFirst()
-		ray := Between(ksq, sq)
-		if b := ray & usBB; b != 0 && !b.More() {
-			diag |= ray | sq.Bitboard()
+	if bq := (p.byType[Bishop]&themBB | queens) & bishopRays(ksq); bq != 0 {
+		for s := BishopAttacks(ksq, themBB) & bq; s != 0; {
+			sq := s.PopFirst()
+			ray := Between(ksq, sq)
+			switch b := ray & usBB; {
+			case b == 0:
+				checkers |= sq.Bitboard()
+			case !b.More():
+				diag |= ray | sq.Bitboard()
+			}
 		}
 	}
-	return hv, diag
+	return hv, diag, checkers
 }
 
 // attacked returns every square colour c attacks given the occupancy occ.
@@ -66,18 +82,33 @@ func (p *Position) attacked(c Color, occ Bitboard) Bitboard {
 	return att | KingAttacks(p.KingSquare(c))
 }
 
-// addAll adds a move from `from` to every square of targets.
-func (p *Position) addAll(ml *MoveList, from Square, pt PieceType, targets Bitboard) {
+// addAll adds a move from `from` to every square of targets, and returns how
+// many that is; with a nil list it only counts.
+func (p *Position) addAll(ml *MoveList, from Square, pt PieceType, targets Bitboard) int {
+	if ml == nil {
+		return targets.Count()
+	}
+	n := targets.Count()
 	for targets != 0 {
 		to := targets.PopFirst()
 		ml.Add(newMove(from, to, pt, p.board[to].Type(), NoPieceType))
 	}
+	return n
 }
 
 // addPawnMoves adds the pawn moves to every square of targets, each from the
 // square delta behind it, with all four promotions on the last rank; plain
-// false leaves out the moves that do not promote.
-func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain bool) {
+// false leaves out the moves that do not promote. It returns how many moves
+// that is; with a nil list it only counts.
+func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain bool) int {
+	promo := targets & (Rank1 | Rank8)
+	if !plain {
+		targets = promo
+	}
+	n := targets.Count() + 3*promo.Count()
+	if ml == nil {
+		return n
+	}
 	for targets != 0 {
 		to := targets.PopFirst()
 		from := Square(int(to) - delta)
@@ -88,15 +119,15 @@ func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain
 			}
 			continue
 		}
-		if plain {
-			ml.Add(newMove(from, to, Pawn, captured, NoPieceType))
-		}
+		ml.Add(newMove(from, to, Pawn, captured, NoPieceType))
 	}
+	return n
 }
 
-// generate writes the legal moves into ml; with quiets false it writes only
-// captures and promotions.
-func (p *Position) generate(ml *MoveList, quiets bool) {
+// generate writes the legal moves into ml and returns their number; with
+// quiets false it writes only captures and promotions. With a nil list it
+// only counts them.
+func (p *Position) generate(ml *MoveList, quiets bool) int {
 	us, them := p.side, p.side^1
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -109,17 +140,17 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 	if !quiets {
 		kingTargets &= themBB
 	}
-	p.addAll(ml, ksq, King, kingTargets)
+	n := p.addAll(ml, ksq, King, kingTargets)
 
-	checkers := p.attackersTo(ksq, occ) & themBB
-	if checkers.More() {
-		return // double check: only the king moves
-	}
+	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkMask := ^Bitboard(0)
-	if checkers != 0 {
+	if danger.Has(ksq) {
+		checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+		if checkers.More() {
+			return n // double check: only the king moves
+		}
 		checkMask = Between(ksq, checkers.First()) | checkers
 	}
-	pinHV, pinD := p.pins(us, ksq)
 	pinned := pinHV | pinD
 	targets := checkMask &^ usBB
 	if !quiets {
@@ -128,7 +159,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
-		p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
 	}
 	queens := p.byType[Queen]
 	for b := (p.byType[Bishop] | queens) & usBB &^ pinHV; b != 0; {
@@ -137,7 +168,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 		if pinD.Has(from) {
 			t &= pinD
 		}
-		p.addAll(ml, from, p.board[from].Type(), t)
+		n += p.addAll(ml, from, p.board[from].Type(), t)
 	}
 	for b := (p.byType[Rook] | queens) & usBB &^ pinD; b != 0; {
 		from := b.PopFirst()
@@ -145,7 +176,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 		if pinHV.Has(from) {
 			t &= pinHV
 		}
-		p.addAll(ml, from, p.board[from].Type(), t)
+		n += p.addAll(ml, from, p.board[from].Type(), t)
 	}
 
 	// Pawns, set-wise. up is the push direction; left and right captures go
@@ -160,52 +191,59 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 	pinnedPush := pawns & pinHV
 	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
 	two := pawnForward(us, one&thirdRank) & empty
-	lastRank := Rank8 | Rank1
+	n += p.addPawnMoves(ml, one&checkMask, up, quiets)
 	if quiets {
-		p.addPawnMoves(ml, one&checkMask, up, true)
-		for t := two & checkMask; t != 0; {
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
 			to := t.PopFirst()
 			ml.Add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
 		}
-	} else {
-		p.addPawnMoves(ml, one&checkMask&lastRank, up, false)
 	}
 	// A diagonally pinned pawn may capture only along its pin ray.
 	pinnedCap := pawns & pinD
 	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
 	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
-	p.addPawnMoves(ml, west&themBB&checkMask, up-1, true)
-	p.addPawnMoves(ml, east&themBB&checkMask, up+1, true)
+	n += p.addPawnMoves(ml, west&themBB&checkMask, up-1, true)
+	n += p.addPawnMoves(ml, east&themBB&checkMask, up+1, true)
 
 	if p.ep != NoSquare {
-		p.addEnPassant(ml, us, ksq)
+		n += p.addEnPassant(ml, us, ksq)
 	}
-	if quiets && checkers == 0 && p.castling != 0 {
-		p.addCastling(ml, us, ksq)
+	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+		n += p.addCastling(ml, us, ksq, danger)
 	}
+	return n
 }
 
 // addEnPassant adds the legal en-passant captures. Each is tested by
 // removing both pawns and checking the king directly, which covers the
-// rank-wise discovered check that pin masks cannot see.
-func (p *Position) addEnPassant(ml *MoveList, us Color, ksq Square) {
+// rank-wise discovered check that pin masks cannot see. It returns how many
+// it found; with a nil list it only counts.
+func (p *Position) addEnPassant(ml *MoveList, us Color, ksq Square) int {
+	n := 0
 	them := us ^ 1
 	capSq := p.ep ^ 8 // the pawn that advanced two squares
 	for b := PawnAttacks(them, p.ep) & p.byType[Pawn] & p.byColor[us]; b != 0; {
 		from := b.PopFirst()
 		occ := p.byType[0] ^ from.Bitboard() ^ capSq.Bitboard() | p.ep.Bitboard()
 		if p.attackersTo(ksq, occ)&p.byColor[them]&^capSq.Bitboard() == 0 {
-			ml.Add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+			n++
+			if ml != nil {
+				ml.Add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+			}
 		}
 	}
+	return n
 }
 
 // legalEnPassant reports whether some en-passant capture is legal.
 func (p *Position) legalEnPassant() bool {
-	var ml MoveList
-	p.addEnPassant(&ml, p.side, p.KingSquare(p.side))
-	return ml.n > 0
+	return p.addEnPassant(nil, p.side, p.KingSquare(p.side)) > 0
 }
+
+// castleRights holds each colour's two castling rights.
+var castleRights = [2]uint8{WhiteShort | WhiteLong, BlackShort | BlackLong}
 
 // castleTargets returns the king's and the rook's destination for one
 // castling right (bit index i: 0 white short, 1 white long, 2 black short,
@@ -223,8 +261,11 @@ func castleTargets(i int) (king, rook Square) {
 
 // addCastling adds the legal castling moves of colour us, not in check. It
 // covers Chess960: the king and rook may start anywhere on the back rank,
-// on or next to their destinations.
-func (p *Position) addCastling(ml *MoveList, us Color, ksq Square) {
+// on or next to their destinations. danger holds the squares the enemy
+// attacks with our king lifted. It returns how many it found; with a nil
+// list it only counts.
+func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, danger Bitboard) int {
+	n := 0
 	for i := int(us) * 2; i < int(us)*2+2; i++ {
 		if p.castling&(1<<i) == 0 {
 			continue
@@ -237,19 +278,25 @@ func (p *Position) addCastling(ml *MoveList, us Color, ksq Square) {
 			continue
 		}
 		// Every square the king crosses or lands on must be safe with both
-		// castling pieces lifted: a Chess960 rook may shield the king's
-		// destination from a slider behind it.
-		occ := p.byType[0] &^ movers
-		them := us ^ 1
-		safe := true
-		for b := Between(ksq, kTo) | kTo.Bitboard(); b != 0; {
-			if p.attackersTo(b.PopFirst(), occ)&p.byColor[them] != 0 {
-				safe = false
-				break
+		// castling pieces lifted. danger has the king lifted already; a
+		// Chess960 rook off the edge may also shield the king's path from
+		// a rook or queen behind it on the rank, and then the king's
+		// destination, the path square nearest the rook, is attacked.
+		if (Between(ksq, kTo)|kTo.Bitboard())&danger != 0 {
+			continue
+		}
+		if f := rsq.File(); f != 0 && f != 7 {
+			them := p.byColor[us^1]
+			if RookAttacks(kTo, p.byType[0]&^movers)&(p.byType[Rook]|p.byType[Queen])&them != 0 {
+				continue
 			}
 		}
-		if safe {
-			ml.Add(newMove(ksq, rsq, King, NoPieceType, NoPieceType) | flagCastle)
+		{
+			n++
+			if ml != nil {
+				ml.Add(newMove(ksq, rsq, King, NoPieceType, NoPieceType) | flagCastle)
+			}
 		}
 	}
+	return n
 }

@@ -65,6 +65,16 @@ func lines() *jen.File {
 	f.Comment("Line holds, for two squares on one rank, file or diagonal, the whole line")
 	f.Comment("through both from edge to edge; for any other pair it is empty.")
 	f.Var().Id("Line").Op("=").Add(rows(&line))
+	var rookRays, bishopRays [64]uint64
+	for sq := range 64 {
+		rookRays[sq] = magic.Attacks(magic.Rook, sq, 0)
+		bishopRays[sq] = magic.Attacks(magic.Bishop, sq, 0)
+	}
+	f.Comment("RookRays holds the squares a rook attacks from each square of an empty board.")
+	f.Var().Id("RookRays").Op("=").Add(array64(rookRays[:]))
+	f.Comment("BishopRays holds the squares a bishop attacks from each square of an empty")
+	f.Comment("board.")
+	f.Var().Id("BishopRays").Op("=").Add(array64(bishopRays[:]))
 	return f
 }
 

@@ -6,18 +6,18 @@ package perft
 import "github.com/gambit-chess/gambit/core"
 
 // Count returns the number of leaf nodes of the legal move tree of p to
-// depth plies. At the last ply it counts the legal moves instead of making
-// them (bulk counting). It runs on one goroutine, allocates nothing, and
+// depth plies. At the last ply it counts the legal moves by population count
+// instead of writing them out and making them (bulk counting). It runs on one goroutine, allocates nothing, and
 // leaves p as it found it.
 func Count(p *core.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.CountLegalMoves())
+	}
 	var ml core.MoveList
 	p.LegalMoves(&ml)
-	if depth == 1 {
-		return uint64(ml.Len())
-	}
 	var n uint64
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
