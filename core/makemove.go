@@ -15,7 +15,7 @@ type Undo struct {
 // It updates the hash incrementally and allocates nothing.
 func (p *Position) MakeMove(m Move) Undo {
 	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
-	us, them := p.side, p.side^1
+	us, them := p.side&1, (p.side^1)&1
 	from, to := m.From(), m.To()
 	pt := m.Piece()
 	h := p.hash ^ tables.ZobristWhiteToMove
@@ -87,7 +87,7 @@ func (p *Position) MakeMove(m Move) Undo {
 // returned for it.
 func (p *Position) UnmakeMove(m Move, u Undo) {
 	p.side ^= 1
-	us := p.side
+	us := p.side & 1
 	if us == Black {
 		p.fullmove--
 	}

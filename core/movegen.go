@@ -35,6 +35,7 @@ func (p *Position) HasLegalMoves() bool {
 // between. It also returns the sliders that give check, those with none of
 // our pieces between.
 func (p *Position) pins(us Color, ksq Square) (hv, diag, checkers Bitboard) {
+	us &= 1
 	them := us ^ 1
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	queens := p.byType[Queen] & themBB
@@ -67,7 +68,7 @@ func (p *Position) pins(us Color, ksq Square) (hv, diag, checkers Bitboard) {
 
 // attacked returns every square colour c attacks given the occupancy occ.
 func (p *Position) attacked(c Color, occ Bitboard) Bitboard {
-	own := p.byColor[c]
+	own := p.byColor[c&1]
 	att := pawnAttacksAll(c, p.byType[Pawn]&own)
 	for b := p.byType[Knight] & own; b != 0; {
 		att |= KnightAttacks(b.PopFirst())
@@ -79,7 +80,7 @@ func (p *Position) attacked(c Color, occ Bitboard) Bitboard {
 	for b := (p.byType[Rook] | queens) & own; b != 0; {
 		att |= RookAttacks(b.PopFirst(), occ)
 	}
-	return att | KingAttacks(p.KingSquare(c))
+	return att | KingAttacks((p.byType[King] & own).First())
 }
 
 // addAll adds a move from `from` to every square of targets, and returns how
@@ -91,7 +92,7 @@ func (p *Position) addAll(ml *MoveList, from Square, pt PieceType, targets Bitbo
 	n := targets.Count()
 	for targets != 0 {
 		to := targets.PopFirst()
-		ml.Add(newMove(from, to, pt, p.board[to].Type(), NoPieceType))
+		ml.add(newMove(from, to, pt, p.board[to].Type(), NoPieceType))
 	}
 	return n
 }
@@ -115,11 +116,11 @@ func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain
 		captured := p.board[to].Type()
 		if to.Rank() == 0 || to.Rank() == 7 {
 			for pt := Queen; pt >= Knight; pt-- {
-				ml.Add(newMove(from, to, Pawn, captured, pt))
+				ml.add(newMove(from, to, Pawn, captured, pt))
 			}
 			continue
 		}
-		ml.Add(newMove(from, to, Pawn, captured, NoPieceType))
+		ml.add(newMove(from, to, Pawn, captured, NoPieceType))
 	}
 	return n
 }
@@ -128,10 +129,10 @@ func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain
 // quiets false it writes only captures and promotions. With a nil list it
 // only counts them.
 func (p *Position) generate(ml *MoveList, quiets bool) int {
-	us, them := p.side, p.side^1
+	us, them := p.side&1, (p.side^1)&1
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
-	ksq := p.KingSquare(us)
+	ksq := (p.byType[King] & usBB).First()
 
 	// King moves: onto squares the enemy does not attack once the king has
 	// left its square (so it cannot step back along a checking ray).
@@ -161,22 +162,36 @@ func (p *Position) generate(ml *MoveList, quiets bool) int {
 		from := b.PopFirst()
 		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
 	}
-	queens := p.byType[Queen]
-	for b := (p.byType[Bishop] | queens) & usBB &^ pinHV; b != 0; {
+	// Sliders: a pinned one moves only along its pin ray; one pinned
+	// orthogonally cannot move diagonally, and the other way round.
+	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
 		from := b.PopFirst()
 		t := BishopAttacks(from, occ) & targets
 		if pinD.Has(from) {
 			t &= pinD
 		}
-		n += p.addAll(ml, from, p.board[from].Type(), t)
+		n += p.addAll(ml, from, Bishop, t)
 	}
-	for b := (p.byType[Rook] | queens) & usBB &^ pinD; b != 0; {
+	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
 		from := b.PopFirst()
 		t := RookAttacks(from, occ) & targets
 		if pinHV.Has(from) {
 			t &= pinHV
 		}
-		n += p.addAll(ml, from, p.board[from].Type(), t)
+		n += p.addAll(ml, from, Rook, t)
+	}
+	for b := p.byType[Queen] & usBB; b != 0; {
+		from := b.PopFirst()
+		var t Bitboard
+		switch {
+		case pinHV.Has(from):
+			t = RookAttacks(from, occ) & pinHV
+		case pinD.Has(from):
+			t = BishopAttacks(from, occ) & pinD
+		default:
+			t = QueenAttacks(from, occ)
+		}
+		n += p.addAll(ml, from, Queen, t&targets)
 	}
 
 	// Pawns, set-wise. up is the push direction; left and right captures go
@@ -197,7 +212,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) int {
 		n += t.Count()
 		for ml != nil && t != 0 {
 			to := t.PopFirst()
-			ml.Add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
 		}
 	}
 	// A diagonally pinned pawn may capture only along its pin ray.
@@ -230,7 +245,7 @@ func (p *Position) addEnPassant(ml *MoveList, us Color, ksq Square) int {
 		if p.attackersTo(ksq, occ)&p.byColor[them]&^capSq.Bitboard() == 0 {
 			n++
 			if ml != nil {
-				ml.Add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+				ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
 			}
 		}
 	}
@@ -294,7 +309,7 @@ func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, danger Bitboa
 		{
 			n++
 			if ml != nil {
-				ml.Add(newMove(ksq, rsq, King, NoPieceType, NoPieceType) | flagCastle)
+				ml.add(newMove(ksq, rsq, King, NoPieceType, NoPieceType) | flagCastle)
 			}
 		}
 	}

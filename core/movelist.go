@@ -9,11 +9,11 @@ const MaxMoves = 256
 // generation allocation-free. The zero value is an empty list.
 type MoveList struct {
 	moves [MaxMoves]Move
-	n     int
+	n     uint8 // a uint8 index into 256 entries needs no bounds check
 }
 
 // Len returns the number of moves in the list.
-func (ml *MoveList) Len() int { return ml.n }
+func (ml *MoveList) Len() int { return int(ml.n) }
 
 // At returns the i-th move; it panics if i is out of range.
 func (ml *MoveList) At(i int) Move { return ml.moves[:ml.n][i] }
@@ -35,9 +35,18 @@ func (ml *MoveList) Contains(m Move) bool {
 // Clear empties the list.
 func (ml *MoveList) Clear() { ml.n = 0 }
 
-// Add appends m; it panics when the list is full, which legal move
-// generation never reaches.
+// Add appends m; it panics when the list already holds MaxMoves-1 moves,
+// which legal move generation never reaches.
 func (ml *MoveList) Add(m Move) {
+	if ml.n == MaxMoves-1 {
+		panic("core: MoveList is full")
+	}
+	ml.add(m)
+}
+
+// add appends m without a capacity check: the generator never writes more
+// than 218 moves.
+func (ml *MoveList) add(m Move) {
 	ml.moves[ml.n] = m
 	ml.n++
 }
