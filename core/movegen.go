@@ -66,21 +66,19 @@ func (p *Position) pins(us Color, ksq Square) (hv, diag, checkers Bitboard) {
 	return hv, diag, checkers
 }
 
-// attacked returns every square colour c attacks given the occupancy occ.
-func (p *Position) attacked(c Color, occ Bitboard) Bitboard {
-	own := p.byColor[c&1]
-	att := pawnAttacksAll(c, p.byType[Pawn]&own)
-	for b := p.byType[Knight] & own; b != 0; {
-		att |= KnightAttacks(b.PopFirst())
+// attackedBy reports whether colour c attacks sq given the occupancy occ.
+// Sliders are looked up only when one stands on a line through sq.
+func (p *Position) attackedBy(c Color, sq Square, occ Bitboard) bool {
+	them := p.byColor[c&1]
+	if (KnightAttacks(sq)&p.byType[Knight]|PawnAttacks(c^1, sq)&p.byType[Pawn]|KingAttacks(sq)&p.byType[King])&them != 0 {
+		return true
 	}
 	queens := p.byType[Queen]
-	for b := (p.byType[Bishop] | queens) & own; b != 0; {
-		att |= BishopAttacks(b.PopFirst(), occ)
+	if rq := (p.byType[Rook] | queens) & them & rookRays(sq); rq != 0 && RookAttacks(sq, occ)&rq != 0 {
+		return true
 	}
-	for b := (p.byType[Rook] | queens) & own; b != 0; {
-		att |= RookAttacks(b.PopFirst(), occ)
-	}
-	return att | KingAttacks((p.byType[King] & own).First())
+	bq := (p.byType[Bishop] | queens) & them & bishopRays(sq)
+	return bq != 0 && BishopAttacks(sq, occ)&bq != 0
 }
 
 // addAll adds a move from `from` to every square of targets, and returns how
@@ -135,18 +133,25 @@ func (p *Position) generate(ml *MoveList, quiets bool) int {
 	ksq := (p.byType[King] & usBB).First()
 
 	// King moves: onto squares the enemy does not attack once the king has
-	// left its square (so it cannot step back along a checking ray).
-	danger := p.attacked(them, occ&^ksq.Bitboard())
-	kingTargets := KingAttacks(ksq) &^ usBB &^ danger
+	// left its square (so it cannot step back along a checking ray). Each
+	// target is tested alone: most positions give the king few.
+	kingTargets := KingAttacks(ksq) &^ usBB
 	if !quiets {
 		kingTargets &= themBB
+	}
+	occNoKing := occ &^ ksq.Bitboard()
+	for t := kingTargets; t != 0; {
+		sq := t.PopFirst()
+		if p.attackedBy(them, sq, occNoKing) {
+			kingTargets &^= sq.Bitboard()
+		}
 	}
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
+	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	checkMask := ^Bitboard(0)
-	if danger.Has(ksq) {
-		checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	if checkers != 0 {
 		if checkers.More() {
 			return n // double check: only the king moves
 		}
@@ -226,7 +231,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, danger)
+		n += p.addCastling(ml, us, ksq)
 	}
 	return n
 }
@@ -274,39 +279,38 @@ func castleTargets(i int) (king, rook Square) {
 	return king, rook
 }
 
+// castlingPath returns the squares that must be empty for castling right i
+// (bit index: 0 white short, 1 white long, 2 black short, 3 black long) with
+// the king on ksq: every square the king and the rook cross or land on,
+// except their own.
+func (p *Position) castlingPath(i int, ksq Square) Bitboard {
+	rsq := p.castleRook[i&3]
+	kTo, rTo := castleTargets(i)
+	path := Between(ksq, kTo) | kTo.Bitboard() | Between(rsq, rTo) | rTo.Bitboard()
+	return path &^ (ksq.Bitboard() | rsq.Bitboard())
+}
+
 // addCastling adds the legal castling moves of colour us, not in check. It
 // covers Chess960: the king and rook may start anywhere on the back rank,
-// on or next to their destinations. danger holds the squares the enemy
-// attacks with our king lifted. It returns how many it found; with a nil
-// list it only counts.
-func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, danger Bitboard) int {
+// on or next to their destinations. It returns how many it found; with a
+// nil list it only counts.
+func (p *Position) addCastling(ml *MoveList, us Color, ksq Square) int {
 	n := 0
-	for i := int(us) * 2; i < int(us)*2+2; i++ {
-		if p.castling&(1<<i) == 0 {
-			continue
-		}
-		rsq := p.castleRook[i]
-		kTo, rTo := castleTargets(i)
-		movers := ksq.Bitboard() | rsq.Bitboard()
-		path := Between(ksq, kTo) | kTo.Bitboard() | Between(rsq, rTo) | rTo.Bitboard()
-		if path&^movers&p.byType[0] != 0 {
+	for i := int(us&1) * 2; i < int(us&1)*2+2; i++ {
+		if p.castling&(1<<i) == 0 || p.castlingPath(i, ksq)&p.byType[0] != 0 {
 			continue
 		}
 		// Every square the king crosses or lands on must be safe with both
-		// castling pieces lifted. danger has the king lifted already; a
-		// Chess960 rook off the edge may also shield the king's path from
-		// a rook or queen behind it on the rank, and then the king's
-		// destination, the path square nearest the rook, is attacked.
-		if (Between(ksq, kTo)|kTo.Bitboard())&danger != 0 {
-			continue
+		// castling pieces lifted: a Chess960 rook may shield the king's
+		// path from a rook or queen behind it on the rank.
+		rsq := p.castleRook[i]
+		kTo, _ := castleTargets(i)
+		occ := p.byType[0] &^ (ksq.Bitboard() | rsq.Bitboard())
+		safe := true
+		for b := Between(ksq, kTo) | kTo.Bitboard(); safe && b != 0; {
+			safe = !p.attackedBy(us^1, b.PopFirst(), occ)
 		}
-		if f := rsq.File(); f != 0 && f != 7 {
-			them := p.byColor[us^1]
-			if RookAttacks(kTo, p.byType[0]&^movers)&(p.byType[Rook]|p.byType[Queen])&them != 0 {
-				continue
-			}
-		}
-		{
+		if safe {
 			n++
 			if ml != nil {
 				ml.add(newMove(ksq, rsq, King, NoPieceType, NoPieceType) | flagCastle)
