@@ -210,6 +210,9 @@ func (p *Position) parseCastling(field string) string {
 		}
 		p.castling |= 1 << i
 		p.castleRook[i] = rsq
+		kTo, rTo := castleTargets(i)
+		p.castleKingPath[i] = Between(ksq, kTo) | kTo.Bitboard()
+		p.castlePath[i] = (p.castleKingPath[i] | Between(rsq, rTo) | rTo.Bitboard()) &^ (ksq.Bitboard() | rsq.Bitboard())
 		p.castleMask[rsq] &^= 1 << i
 		p.castleMask[ksq] &^= 3 << (2 * int(color))
 		if ksq.File() != 4 || (rsq.File() != 0 && rsq.File() != 7) {

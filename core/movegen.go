@@ -82,17 +82,24 @@ func (p *Position) attackedBy(c Color, sq Square, occ Bitboard) bool {
 }
 
 // addAll adds a move from `from` to every square of targets, and returns how
-// many that is; with a nil list it only counts.
+// many that is; with a nil list it only counts. It is small enough to be
+// inlined, so counting costs no call.
 func (p *Position) addAll(ml *MoveList, from Square, pt PieceType, targets Bitboard) int {
-	if ml == nil {
-		return targets.Count()
+	if ml != nil {
+		p.writeAll(ml, from, pt, targets)
 	}
-	n := targets.Count()
+	return targets.Count()
+}
+
+// writeAll writes a move from `from` to every square of targets. It stays
+// out of line so that addAll can be inlined.
+//
+//go:noinline
+func (p *Position) writeAll(ml *MoveList, from Square, pt PieceType, targets Bitboard) {
 	for targets != 0 {
 		to := targets.PopFirst()
 		ml.add(newMove(from, to, pt, p.board[to].Type(), NoPieceType))
 	}
-	return n
 }
 
 // addPawnMoves adds the pawn moves to every square of targets, each from the
@@ -104,10 +111,18 @@ func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain
 	if !plain {
 		targets = promo
 	}
-	n := targets.Count() + 3*promo.Count()
-	if ml == nil {
-		return n
+	if ml != nil {
+		p.writePawnMoves(ml, targets, delta)
 	}
+	return targets.Count() + 3*promo.Count()
+}
+
+// writePawnMoves writes the pawn moves to every square of targets, each from
+// the square delta behind it, with all four promotions on the last rank. It
+// stays out of line so that addPawnMoves can be inlined.
+//
+//go:noinline
+func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 	for targets != 0 {
 		to := targets.PopFirst()
 		from := Square(int(to) - delta)
@@ -120,7 +135,6 @@ func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain
 		}
 		ml.add(newMove(from, to, Pawn, captured, NoPieceType))
 	}
-	return n
 }
 
 // generate writes the legal moves into ml and returns their number; with
@@ -279,17 +293,6 @@ func castleTargets(i int) (king, rook Square) {
 	return king, rook
 }
 
-// castlingPath returns the squares that must be empty for castling right i
-// (bit index: 0 white short, 1 white long, 2 black short, 3 black long) with
-// the king on ksq: every square the king and the rook cross or land on,
-// except their own.
-func (p *Position) castlingPath(i int, ksq Square) Bitboard {
-	rsq := p.castleRook[i&3]
-	kTo, rTo := castleTargets(i)
-	path := Between(ksq, kTo) | kTo.Bitboard() | Between(rsq, rTo) | rTo.Bitboard()
-	return path &^ (ksq.Bitboard() | rsq.Bitboard())
-}
-
 // addCastling adds the legal castling moves of colour us, not in check. It
 // covers Chess960: the king and rook may start anywhere on the back rank,
 // on or next to their destinations. It returns how many it found; with a
@@ -297,17 +300,16 @@ func (p *Position) castlingPath(i int, ksq Square) Bitboard {
 func (p *Position) addCastling(ml *MoveList, us Color, ksq Square) int {
 	n := 0
 	for i := int(us&1) * 2; i < int(us&1)*2+2; i++ {
-		if p.castling&(1<<i) == 0 || p.castlingPath(i, ksq)&p.byType[0] != 0 {
+		if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 {
 			continue
 		}
 		// Every square the king crosses or lands on must be safe with both
 		// castling pieces lifted: a Chess960 rook may shield the king's
 		// path from a rook or queen behind it on the rank.
 		rsq := p.castleRook[i]
-		kTo, _ := castleTargets(i)
 		occ := p.byType[0] &^ (ksq.Bitboard() | rsq.Bitboard())
 		safe := true
-		for b := Between(ksq, kTo) | kTo.Bitboard(); safe && b != 0; {
+		for b := p.castleKingPath[i]; safe && b != 0; {
 			safe = !p.attackedBy(us^1, b.PopFirst(), occ)
 		}
 		if safe {

@@ -25,6 +25,12 @@ type Position struct {
 	castleMask [64]uint8
 	// castleRook holds the rook's start square for each right (bit order).
 	castleRook [4]Square
+	// castlePath holds, for each right, the squares that must be empty:
+	// all the king and rook cross or land on, but their own. castleKingPath
+	// holds the squares the king crosses or lands on, which must be safe.
+	// Both stay valid while the right lasts, since king and rook have not
+	// moved.
+	castlePath, castleKingPath [4]Bitboard
 
 	side     Color
 	castling uint8
