@@ -4,7 +4,7 @@ STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all generate test lint perft perft-suite bench fuzz check-generate
+.PHONY: all generate test lint perft perft-suite bench fuzz check-generate san-oracle-deep
 
 all: test
 
@@ -36,7 +36,7 @@ perft-suite:
 
 ## bench: benchmarks of the core and perft
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft
+	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
@@ -46,6 +46,10 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 		done; \
 	done
+
+## san-oracle-deep: 5,000 random games (half Chess960) against chessops
+san-oracle-deep:
+	GAMBIT_SAN_ORACLE_GAMES=5000 GAMBIT_SAN_ORACLE_SEED=7 $(GO) test -count=1 -run TestOracleChessops -v ./san
 
 ## check-generate: fail if `go generate` changes the committed tables
 check-generate:

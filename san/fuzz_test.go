@@ -1,0 +1,72 @@
+package san_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/san"
+)
+
+// FuzzParse feeds Parse and ParseStrict any text in any position core
+// accepts (the start position when the FEN is not one). They must never
+// panic; a move they return must be legal and written back by Format to
+// text that reads the same move; a failure must be a *MoveError of one of
+// the three kinds.
+func FuzzParse(f *testing.F) {
+	fens := []string{core.StartFEN, fenCapture, fenEnPassant, fenPromotion, fenCastling, fenKnights,
+		fenPinned, fen960Long, fen960Short, fen960Black, fenCheckmate,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}
+	inputs := []string{"Nf3", "Nbd2", "exd6e.p.", "e8=Q+", "exd8=N#", "O-O", "0-0-0", "Kxa1", "e1g1",
+		"e7e8q", "Ng1-f3", "♘f3", "e8=♕", "e8(Q)", "Nf3!?", "--", "", "Qc3d4", "\xe2\x99", "e.p.", "O-O-O-O"}
+	for i, s := range inputs {
+		f.Add(fens[i%len(fens)], s)
+	}
+	for _, tc := range formatCases {
+		f.Add(tc.fen, tc.want)
+	}
+	f.Fuzz(func(t *testing.T, fen, s string) {
+		p, err := core.ParseFEN(fen)
+		if err != nil {
+			p = core.StartPosition()
+		}
+		before := p.FEN()
+		m, err := san.Parse(&p, s)
+		if err != nil {
+			checkParseError(t, err, m)
+		} else {
+			var ml core.MoveList
+			p.LegalMoves(&ml)
+			if !ml.Contains(m) {
+				t.Fatalf("Parse(%q) returned %v, not a legal move of %s", s, m, before)
+			}
+			text := san.Format(&p, m)
+			if back, err := san.ParseStrict(&p, text); err != nil || back != m {
+				t.Fatalf("Parse(%q) = %v, written %q, read back %v, %v in %s", s, m, text, back, err, before)
+			}
+		}
+		strict, err := san.ParseStrict(&p, s)
+		if err != nil {
+			checkParseError(t, err, strict)
+		} else if strict != m || san.Format(&p, strict) != s {
+			t.Fatalf("ParseStrict(%q) = %v where Parse gives %v in %s", s, strict, m, before)
+		}
+		if p.FEN() != before {
+			t.Fatalf("parsing %q changed the position %s to %s", s, before, p.FEN())
+		}
+	})
+}
+
+func checkParseError(t *testing.T, err error, m core.Move) {
+	t.Helper()
+	var me *san.MoveError
+	if !errors.As(err, &me) {
+		t.Fatalf("error %v is not a *MoveError", err)
+	}
+	if !errors.Is(err, san.ErrSyntax) && !errors.Is(err, san.ErrIllegal) && !errors.Is(err, san.ErrAmbiguous) {
+		t.Fatalf("error %v is of no known kind", err)
+	}
+	if m != core.NoMove {
+		t.Fatalf("error %v with move %v", err, m)
+	}
+}

@@ -1,0 +1,107 @@
+// games.mjs plays random legal games with chessops, an independent chess
+// implementation (TypeScript, by the author of python-chess and lichess's
+// move code), and prints one JSON line per game: the start FEN, and for every
+// move its UCI (king takes rook for castling), its SAN and the FEN after it.
+// gambit's san tests replay these games and must agree on every SAN and FEN.
+//
+// usage: node games.mjs [--seed N] [--games N] [--chess960 FRACTION] [--max-plies N]
+//
+// The games are a pure function of the arguments (a seeded PRNG, no clock),
+// so a failing game can be reproduced from its seed and index.
+
+import { Chess } from 'chessops/chess';
+import { makeFen, parseFen } from 'chessops/fen';
+import { makeSanAndPlay } from 'chessops/san';
+import { makeUci } from 'chessops/util';
+
+const args = { seed: 1, games: 400, chess960: 0.5, maxPlies: 300 };
+for (let i = 2; i < process.argv.length; i += 2) {
+  const key = process.argv[i].replace(/^--/, '').replace(/-(.)/g, (_, c) => c.toUpperCase());
+  const value = Number(process.argv[i + 1]);
+  if (!(key in args) || !Number.isFinite(value)) {
+    process.stderr.write(`games.mjs: bad argument ${process.argv[i]} ${process.argv[i + 1]}\n`);
+    process.exit(2);
+  }
+  args[key] = value;
+}
+
+// mulberry32: a small seeded PRNG, so the games do not depend on Math.random.
+let state = args.seed >>> 0;
+const random = () => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const randomInt = n => Math.floor(random() * n);
+
+// backRank960 returns the back rank of Chess960 start position n (0..959)
+// by Scharnagl's numbering; 518 is the standard one.
+const backRank960 = n => {
+  const rank = Array(8).fill('');
+  const free = () => rank.flatMap((p, i) => (p === '' ? [i] : []));
+  rank[2 * (n % 4) + 1] = 'b';
+  n = Math.floor(n / 4);
+  rank[2 * (n % 4)] = 'b';
+  n = Math.floor(n / 4);
+  rank[free()[n % 6]] = 'q';
+  n = Math.floor(n / 6);
+  const knights = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]][n];
+  const f = free();
+  rank[f[knights[0]]] = 'n';
+  rank[f[knights[1]]] = 'n';
+  const [r1, k, r2] = free();
+  rank[r1] = 'r';
+  rank[k] = 'k';
+  rank[r2] = 'r';
+  return rank.join('');
+};
+
+const startFen = chess960 => {
+  if (!chess960) return 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const back = backRank960(randomInt(960));
+  return `${back}/pppppppp/8/8/8/8/PPPPPPPP/${back.toUpperCase()} w KQkq - 0 1`;
+};
+
+// legalMoves lists every legal move: castling as king takes rook, as
+// chessops represents it, and each promotion piece separately.
+const legalMoves = pos => {
+  const moves = [];
+  for (const [from, dests] of pos.allDests()) {
+    const pawn = pos.board.getRole(from) === 'pawn';
+    for (const to of dests) {
+      if (pawn && (to >> 3 === 0 || to >> 3 === 7)) {
+        for (const promotion of ['queen', 'rook', 'bishop', 'knight']) moves.push({ from, to, promotion });
+      } else {
+        moves.push({ from, to });
+      }
+    }
+  }
+  return moves;
+};
+
+const out = [];
+for (let game = 0; game < args.games; game++) {
+  const chess960 = random() < args.chess960;
+  const pos = Chess.fromSetup(parseFen(startFen(chess960)).unwrap()).unwrap();
+  const record = { game, chess960, start: makeFen(pos.toSetup()), moves: [] };
+  for (let ply = 0; ply < args.maxPlies && !pos.isEnd(); ply++) {
+    const moves = legalMoves(pos);
+    // Random games rarely castle; prefer castling half of the time it
+    // is legal, so both kinds of castling, standard and Chess960, are tested.
+    const castles = moves.filter(m => pos.board[pos.turn].has(m.to));
+    const move = castles.length && random() < 0.5
+      ? castles[randomInt(castles.length)]
+      : moves[randomInt(moves.length)];
+    const uci = makeUci(move);
+    const san = makeSanAndPlay(pos, move);
+    record.moves.push({ uci, san, fen: makeFen(pos.toSetup()) });
+  }
+  out.push(JSON.stringify(record));
+  if (out.length >= 64) {
+    process.stdout.write(out.join('\n') + '\n');
+    out.length = 0;
+  }
+}
+if (out.length) process.stdout.write(out.join('\n') + '\n');
