@@ -51,15 +51,23 @@ func (p *Position) MakeMove(m Move) Undo {
 			h ^= tables.ZobristPieces[them][c&7][capSq&63]
 			p.halfmove = 0
 		}
-		moved := NewPiece(us, pt)
-		p.remove(moved, from)
-		h ^= tables.ZobristPieces[us][pt&7][from&63]
+		// The mover leaves from and lands on to: one XOR per bitboard.
+		fromBB, toBB := from.Bitboard(), to.Bitboard()
+		p.byType[0] ^= fromBB | toBB
+		p.byColor[us] ^= fromBB | toBB
+		p.board[from&63] = NoPiece
+		zp := &tables.ZobristPieces[us]
 		if promo := m.Promotion(); promo != NoPieceType {
-			pt = promo
+			p.byType[Pawn] ^= fromBB
+			p.byType[promo&7] ^= toBB
+			p.board[to&63] = NewPiece(us, promo)
+			h ^= zp[Pawn][from&63] ^ zp[promo&7][to&63]
+		} else {
+			p.byType[pt&7] ^= fromBB | toBB
+			p.board[to&63] = NewPiece(us, pt)
+			h ^= zp[pt&7][from&63] ^ zp[pt&7][to&63]
 		}
-		p.put(NewPiece(us, pt), to)
-		h ^= tables.ZobristPieces[us][pt&7][to&63]
-		if m.Piece() == Pawn {
+		if pt == Pawn {
 			p.halfmove = 0
 			if m.IsDoublePush() {
 				ep := (from + to) / 2
@@ -107,8 +115,18 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 		p.put(king, from)
 		p.put(rook, to)
 	} else {
-		p.remove(p.board[to&63], to)
-		p.put(NewPiece(us, m.Piece()), from)
+		fromBB, toBB := from.Bitboard(), to.Bitboard()
+		p.byType[0] ^= fromBB | toBB
+		p.byColor[us] ^= fromBB | toBB
+		pt := m.Piece()
+		if promo := m.Promotion(); promo != NoPieceType {
+			p.byType[Pawn] ^= fromBB
+			p.byType[promo&7] ^= toBB
+		} else {
+			p.byType[pt&7] ^= fromBB | toBB
+		}
+		p.board[from&63] = NewPiece(us, pt)
+		p.board[to&63] = NoPiece
 		if c := m.Captured(); c != NoPieceType {
 			capSq := to
 			if m.IsEnPassant() {
