@@ -13,6 +13,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The oracle talks to Stockfish through this small UCI pipe of its own
@@ -36,6 +39,7 @@ var errEngineTimeout = errors.New("engine did not answer in time")
 type engine struct {
 	name     string // from "id name"
 	path     string
+	timeout  time.Duration // for each answer
 	cmd      *exec.Cmd
 	stdin    io.WriteCloser
 	lines    chan string // stdout, line by line; closed at EOF
@@ -90,7 +94,7 @@ func findStockfish(t testing.TB) string {
 func startEngine(t testing.TB) *engine {
 	t.Helper()
 	path := findStockfish(t)
-	e, err := launchEngine(path)
+	e, err := launchEngine(engineTimeout, path)
 	if err != nil {
 		t.Fatalf("starting Stockfish: %v", err)
 	}
@@ -98,9 +102,11 @@ func startEngine(t testing.TB) *engine {
 	return e
 }
 
-func launchEngine(path string) (*engine, error) {
-	e := &engine{path: path, lines: make(chan string, 256), stderr: &lockedBuffer{}}
-	e.cmd = exec.Command(path)
+// launchEngine starts the engine and waits, at most timeout for each
+// answer, for uciok and readyok.
+func launchEngine(timeout time.Duration, path string, args ...string) (*engine, error) {
+	e := &engine{path: path, timeout: timeout, lines: make(chan string, 256), stderr: &lockedBuffer{}}
+	e.cmd = exec.Command(path, args...)
 	e.cmd.Stderr = e.stderr
 	var err error
 	if e.stdin, err = e.cmd.StdinPipe(); err != nil {
@@ -153,9 +159,9 @@ func (e *engine) send(cmd string) error {
 }
 
 // readLine returns the next output line, or an error when the engine exits
-// or stays silent for engineTimeout.
+// or stays silent for its timeout.
 func (e *engine) readLine() (string, error) {
-	timer := time.NewTimer(engineTimeout)
+	timer := time.NewTimer(e.timeout)
 	defer timer.Stop()
 	select {
 	case line, ok := <-e.lines:
@@ -164,7 +170,7 @@ func (e *engine) readLine() (string, error) {
 		}
 		return line, nil
 	case <-timer.C:
-		return "", fmt.Errorf("%s: %w after %v", e.path, errEngineTimeout, engineTimeout)
+		return "", fmt.Errorf("%s: %w after %v", e.path, errEngineTimeout, e.timeout)
 	}
 }
 
@@ -288,5 +294,39 @@ func (e *engine) close() {
 	case <-time.After(time.Second):
 		_ = e.cmd.Process.Kill()
 		<-done
+	}
+}
+
+// TestEnginePipeFailures checks that a silent, a hung and a vanished engine
+// each fail fast with an error instead of hanging the test, with real
+// programs standing in for a broken engine.
+func TestEnginePipeFailures(t *testing.T) {
+	tests := []struct {
+		name    string
+		path    string
+		args    []string
+		timeout time.Duration
+		want    string // a regular expression the error matches
+	}{
+		{"echoes but never answers", "cat", nil, 200 * time.Millisecond, errEngineTimeout.Error()},
+		{"reads nothing and never exits", "sleep", []string{"30"}, 200 * time.Millisecond, errEngineTimeout.Error()},
+		// Whether the write of "uci" or the read of its answer notices
+		// first is a race; the long timeout keeps a loaded machine from
+		// turning the exit into a timeout.
+		{"exits at once", "true", nil, 10 * time.Second, "exited|broken pipe"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path, err := exec.LookPath(tt.path)
+			require.NoError(t, err)
+			start := time.Now()
+			e, err := launchEngine(tt.timeout, path, tt.args...)
+			if e != nil {
+				e.close()
+			}
+			require.Error(t, err)
+			assert.Regexp(t, tt.want, err.Error())
+			assert.Less(t, time.Since(start), tt.timeout+5*time.Second, "the failure took too long")
+		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -19,9 +18,10 @@ import (
 )
 
 // The oracle plays random games from the standard start and from random
-// Chess960 starts, then compares perft.Count with Stockfish's `go perft` on
-// where they end. On a mismatch it divides down to the one position and
-// move where the two disagree, which is what the failure message is for.
+// Chess960 starts, and makes random placements (randompos_test.go), then
+// compares perft.Divide with Stockfish's `go perft` where they end. On a
+// mismatch it divides down to the one position and move where the two
+// disagree, which is what the failure message is for.
 //
 //	go test ./perft -run TestOracle                       200 positions, seed 1
 //	GAMBIT_ORACLE_N=5000 go test ./perft -run TestOracle  more positions
@@ -61,101 +61,6 @@ func oracleCount(t testing.TB, def int) int {
 		return n
 	}
 	return def
-}
-
-// newRand returns the oracle's generator for a seed.
-func newRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
-
-// chess960BackRank returns white's back rank of Chess960 start position n
-// (0 to 959) in Scharnagl's numbering, as FEN letters from the a-file.
-func chess960BackRank(n int) string {
-	var r [8]byte
-	place := func(k int, pc byte) { // on the k-th empty square
-		for i := range r {
-			if r[i] == 0 {
-				if k == 0 {
-					r[i] = pc
-					return
-				}
-				k--
-			}
-		}
-	}
-	r[2*(n%4)+1] = 'B' // light-squared bishop: b, d, f or h
-	n /= 4
-	r[2*(n%4)] = 'B' // dark-squared bishop: a, c, e or g
-	n /= 4
-	place(n%6, 'Q')
-	n /= 6
-	knights := [10][2]int{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}}[n]
-	place(knights[1], 'N') // the later one first, so the earlier index still holds
-	place(knights[0], 'N')
-	place(0, 'R') // the rest are rook, king, rook in that order
-	place(0, 'K')
-	place(0, 'R')
-	return string(r[:])
-}
-
-// chess960FEN returns the FEN of Chess960 start position n, castling
-// written Shredder-style as the rooks' files.
-func chess960FEN(n int) string {
-	rank := chess960BackRank(n)
-	var rooks []byte
-	for i := 7; i >= 0; i-- {
-		if rank[i] == 'R' {
-			rooks = append(rooks, 'A'+byte(i))
-		}
-	}
-	castling := string(rooks) + strings.ToLower(string(rooks))
-	return strings.ToLower(rank) + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank + " w " + castling + " - 0 1"
-}
-
-// game is a random game: where it started, the moves played (in the UCI
-// form Stockfish reads in the game's mode) and where it ended.
-type game struct {
-	root     string
-	chess960 bool
-	moves    []string
-	pos      core.Position
-}
-
-func (g *game) command() string {
-	s := "position fen " + g.root
-	if len(g.moves) > 0 {
-		s += " moves " + strings.Join(g.moves, " ")
-	}
-	return s
-}
-
-// randomGame plays random legal moves from the standard start or a random
-// Chess960 start, up to a random ply or until there is no legal move.
-func randomGame(r *rand.Rand, chess960 bool) (game, error) {
-	g := game{root: core.StartFEN, chess960: chess960}
-	if chess960 {
-		g.root = chess960FEN(r.IntN(960))
-	}
-	var err error
-	if g.pos, err = core.ParseFEN(g.root); err != nil {
-		return g, fmt.Errorf("start position: %w", err)
-	}
-	// Under UCI_Chess960 Stockfish reads and writes castling as king takes
-	// rook, also from starts that look standard, so gambit names moves
-	// the same way.
-	g.pos.SetChess960(chess960)
-	plies := r.IntN(oracleMaxPlies + 1)
-	var ml core.MoveList
-	for range plies {
-		g.pos.LegalMoves(&ml)
-		if ml.Len() == 0 {
-			break
-		}
-		m := ml.At(r.IntN(ml.Len()))
-		g.moves = append(g.moves, g.pos.UCI(m))
-		g.pos.MakeMove(m)
-	}
-	return g, nil
 }
 
 // divideMap returns gambit's divide by move name.
@@ -246,12 +151,14 @@ func compareWithEngine(e *engine, g game) (oracleResult, error) {
 // locate divides down from a position where gambit and Stockfish disagree
 // at depth, following the first move whose counts differ, until it reaches
 // the position where the two generate different moves. It returns the path
-// as an error (nil only if the disagreement cannot be reproduced).
+// as an error matching errMismatch, or another error when Stockfish fails.
 // Stockfish reaches each step by playing the moves itself from sfRoot, so
 // its side of the comparison owes nothing to gambit's FEN writer.
 func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess960 bool, depth int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v (chess960 %v)\n  Stockfish: position fen %s", errMismatch, chess960, sfRoot)
+	fmt.Fprintf(&b, " (chess960 %v)\n  Stockfish: position fen %s", chess960, sfRoot)
+	// mismatch returns the report so far as an error matching errMismatch.
+	mismatch := func() error { return fmt.Errorf("%w%s", errMismatch, b.String()) }
 	if len(sfMoves) > 0 {
 		fmt.Fprintf(&b, " moves %s", strings.Join(sfMoves, " "))
 	}
@@ -267,7 +174,7 @@ func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess96
 		}
 		if err := compareFENs(p.FEN(), sfFEN); err != nil {
 			fmt.Fprintf(&b, "  the positions differ: %v\n", err)
-			return errors.New(b.String())
+			return mismatch()
 		}
 		sf, _, err := e.divide(d)
 		if err != nil {
@@ -297,11 +204,11 @@ func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess96
 			if len(missing) > 0 {
 				fmt.Fprintf(&b, "    Stockfish generates moves gambit does not: %s\n", strings.Join(missing, " "))
 			}
-			return errors.New(b.String())
+			return mismatch()
 		}
 		if len(differ) == 0 {
 			fmt.Fprintf(&b, "  at %s depth %d the divides agree: not reproduced\n", p.FEN(), d)
-			return errors.New(b.String())
+			return mismatch()
 		}
 		slices.Sort(differ)
 		mv := differ[0]
@@ -309,13 +216,13 @@ func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess96
 		m, err := p.ParseUCI(mv)
 		if err != nil {
 			fmt.Fprintf(&b, "  gambit cannot parse its own move %s: %v\n", mv, err)
-			return errors.New(b.String())
+			return mismatch()
 		}
 		p.MakeMove(m)
 		moves = append(moves, mv)
 	}
 	b.WriteString("  reached depth 0 without a difference\n")
-	return errors.New(b.String())
+	return mismatch()
 }
 
 // TestOracle compares gambit with Stockfish on random positions.
@@ -326,9 +233,23 @@ func TestOracle(t *testing.T) {
 	failures := 0
 	var nodes uint64
 	depths := make(map[int]int)
-	chess960 := 0
+	kinds := make(map[string]int)
 	for i := range n {
-		g, err := randomGame(r, i%2 == 1)
+		// A third each: games from the standard start, games from Chess960
+		// starts, random placements.
+		var g game
+		var err error
+		switch i % 3 {
+		case 0:
+			g, err = randomGame(r, false)
+			kinds["standard"]++
+		case 1:
+			g, err = randomGame(r, true)
+			kinds["chess960"]++
+		default:
+			g, err = randomPlacement(r)
+			kinds["placement"]++
+		}
 		require.NoError(t, err)
 		res, err := compareWithEngine(e, g)
 		if err != nil && !errors.Is(err, errMismatch) {
@@ -343,12 +264,9 @@ func TestOracle(t *testing.T) {
 		}
 		nodes += res.nodes
 		depths[res.depth]++
-		if g.chess960 {
-			chess960++
-		}
 	}
-	t.Logf("%s: %d positions (%d Chess960), seed %d, %d leaf nodes at the deepest depths, positions by depth %v",
-		e.name, n, chess960, *oracleSeed, nodes, depths)
+	t.Logf("%s: %d positions %v, seed %d, %d leaf nodes at the deepest depths, positions by depth %v",
+		e.name, n, kinds, *oracleSeed, nodes, depths)
 }
 
 // TestOracleFindsMismatch proves the oracle can fail, and says where: it
@@ -383,30 +301,4 @@ func TestOracleFindsMismatch(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 4, res.depth)
 	assert.Equal(t, uint64(197281), res.nodes)
-}
-
-// TestChess960BackRanks checks the start position generator against what is
-// known of Chess960: 960 distinct ranks, bishops on opposite colours, the
-// king between the rooks, and Scharnagl's numbers 0 (BBQNNRKR) and 518 (the
-// standard start).
-func TestChess960BackRanks(t *testing.T) {
-	seen := make(map[string]bool)
-	for n := range 960 {
-		rank := chess960BackRank(n)
-		require.Len(t, rank, 8)
-		assert.False(t, seen[rank], "%d: %s repeats", n, rank)
-		seen[rank] = true
-		for pc, count := range map[byte]int{'K': 1, 'Q': 1, 'R': 2, 'B': 2, 'N': 2} {
-			assert.Equal(t, count, strings.Count(rank, string(pc)), "%d: %s", n, rank)
-		}
-		b1, b2 := strings.IndexByte(rank, 'B'), strings.LastIndexByte(rank, 'B')
-		assert.NotEqual(t, b1%2, b2%2, "%d: %s bishops on one colour", n, rank)
-		r1, k, r2 := strings.IndexByte(rank, 'R'), strings.IndexByte(rank, 'K'), strings.LastIndexByte(rank, 'R')
-		assert.True(t, r1 < k && k < r2, "%d: %s king not between the rooks", n, rank)
-		_, err := core.ParseFEN(chess960FEN(n))
-		assert.NoError(t, err, "%d: %s", n, chess960FEN(n))
-	}
-	assert.Equal(t, "BBQNNRKR", chess960BackRank(0))
-	assert.Equal(t, "RNBQKBNR", chess960BackRank(518))
-	assert.Equal(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", chess960FEN(518))
 }
