@@ -33,9 +33,13 @@ func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 // It returns a *FENError, matching ErrInvalidFEN, naming the field and the
 // problem when the text is not a FEN or the position is not legal: wrong
 // field count, bad piece letters or rank lengths, missing or extra kings,
-// pawns on the first or last rank, the side not to move in check, castling
-// rights without king and rook in place, an impossible en-passant square,
-// or counters that are not non-negative numbers.
+// pawns on the first or last rank, more pieces than promotions can give,
+// the side not to move in check, castling rights without king and rook in
+// place, an impossible en-passant square, or counters that are not
+// non-negative numbers. Positions that are consistent field by field but
+// unreachable by retrograde reasoning (such as an en-passant square while a
+// knight gives check, which some published perft suites contain) are
+// accepted.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	fail := func(field, format string, args ...any) (Position, error) {
@@ -81,6 +85,19 @@ func ParseFEN(fen string) (Position, error) {
 	}
 	if b := p.byType[Pawn] & (Rank1 | Rank8); b != 0 {
 		return fail("board", "pawn on %v (first or last rank)", b.First())
+	}
+	// Every piece beyond the starting set must be a promoted pawn. This also
+	// bounds the legal moves of any position below MaxMoves.
+	for c := White; c <= Black; c++ {
+		extra := p.Pieces(c, Pawn).Count()
+		for t, start := range [...]int{Knight: 2, Bishop: 2, Rook: 2, Queen: 1} {
+			if t >= int(Knight) {
+				extra += max(p.Pieces(c, PieceType(t)).Count()-start, 0)
+			}
+		}
+		if extra > 8 {
+			return fail("board", "%v has more pieces than 8 pawns and their promotions can give", c)
+		}
 	}
 
 	// Side to move.

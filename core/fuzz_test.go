@@ -16,6 +16,7 @@ import (
 // games from those that parse.
 var fenSeeds = []string{
 	StartFEN,
+	"BQQQQN1k/Q4QNN/Q5QQ/Q3Q3/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", // 257 moves: rejected, too much material
 	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
 	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
 	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",

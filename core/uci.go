@@ -67,7 +67,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			return m, nil
 		}
 	}
-	if promo == NoPieceType && p.board[from].Type() == King {
+	if promo == NoPieceType && from != to && p.board[from].Type() == King {
 		for _, m := range ml.Moves() {
 			if m.IsCastle() && m.From() == from && p.CastleKingSquare(m) == to {
 				return m, nil
