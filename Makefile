@@ -4,7 +4,7 @@ STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all generate test lint perft perft-suite bench fuzz check-generate san-oracle-deep
+.PHONY: all generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite
 
 all: test
 
@@ -16,6 +16,7 @@ generate:
 ## published perft suites to 10M nodes a line and the Stockfish oracle
 test: lint
 	$(GO) test -count=1 ./...
+	$(MAKE) bench-test
 
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
@@ -34,9 +35,45 @@ perft-suite:
 	bin/perft -epd testdata/perft/tricky.perft
 	bin/perft -epd testdata/perft/chess960.epd
 
-## bench: benchmarks of the core and perft
+## bench: gambit's benchmarks and the same work on other Go move generators
+## (bench/, its own module), with -benchmem; then the benchstat summary and
+## the README's Markdown tables. BENCH selects benchmarks (a go test -bench
+## pattern; write $$ for $), BENCHCOUNT repeats each. Output: bin/bench.txt.
+BENCH ?= .
+BENCHCOUNT ?= 1
 bench:
+	@mkdir -p bin
+	cd bench && $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCHCOUNT) . | tee ../bin/bench.txt
+	@grep -q '^ok' bin/bench.txt || { echo 'make bench: the benchmarks failed (see above)'; exit 1; }
+	cd bench && $(GO) tool benchstat ../bin/bench.txt
+	cd bench && $(GO) run ./cmd/benchtable ../bin/bench.txt
+
+## bench-core: the micro-benchmarks inside the main module's packages
+bench-core:
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san
+
+## bench-compare: the benchmark regression gate. Runs gambit's benchmarks
+## (not the peers') at BASE, checked out in a temporary git worktree, and in
+## the working tree, COUNT times each, alternately; prints the benchstat
+## comparison and fails when one is slower by more than THRESHOLD with
+## p < 0.05. Both sides run the working tree's bench/ code. Raw results go to
+## bin/bench-compare/{base,head}.txt.
+BASE ?= HEAD
+COUNT ?= 10
+THRESHOLD ?= 5%
+GATE_BENCH ?= /gambit
+GATE_BENCHTIME ?= 200ms
+bench-compare:
+	cd bench && $(GO) run ./cmd/benchgate -base '$(BASE)' -count $(COUNT) -threshold '$(THRESHOLD)' \
+		-bench '$(GATE_BENCH)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare .
+
+## bench-test: the bench module's own tests (every peer's perft against the
+## published counts, the gate's decision logic and an end-to-end gate run)
+## and its lint
+bench-test:
+	cd bench && $(GO) vet ./...
+	cd bench && $(STATICCHECK) ./...
+	cd bench && $(GO) test -count=1 ./...
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
@@ -50,6 +87,14 @@ fuzz:
 ## san-oracle-deep: 5,000 random games (half Chess960) against chessops
 san-oracle-deep:
 	GAMBIT_SAN_ORACLE_GAMES=5000 GAMBIT_SAN_ORACLE_SEED=7 $(GO) test -count=1 -run TestOracleChessops -v ./san
+
+## oracle: 5,000 random positions against Stockfish (~2 min)
+oracle:
+	GAMBIT_ORACLE_N=5000 $(GO) test -count=1 -timeout 30m -run 'TestOracle$$' ./perft
+
+## oracle-suite: regenerate testdata/perft/random-oracle.epd from Stockfish
+oracle-suite:
+	GAMBIT_ORACLE_WRITE=$(CURDIR)/testdata/perft/random-oracle.epd $(GO) test -count=1 -run TestOracleWriteSuite ./perft
 
 ## check-generate: fail if `go generate` changes the committed tables
 check-generate:

@@ -1,0 +1,70 @@
+package bench
+
+import (
+	"fmt"
+
+	"github.com/dylhunn/dragontoothmg"
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/perft"
+)
+
+// perftLib is one library as the perft benchmarks and tests drive it.
+type perftLib struct {
+	name string
+	// slow libraries run only each position's shallow depth.
+	slow bool
+	// prepare parses fen and returns a function that runs one perft of the
+	// given depth and returns its leaf count. bulk selects counting the last
+	// ply's moves rather than making them.
+	prepare func(fen string, depth int, bulk bool) (func() uint64, error)
+}
+
+// perftLibs lists gambit first, so that its figures lead every table.
+var perftLibs = []perftLib{
+	{name: libGambit, prepare: prepareGambit},
+	{name: libDragontoothmg, prepare: prepareDragontoothmg},
+	{name: libNotnil, slow: true, prepare: prepareNotnil},
+	{name: libCorentings, slow: true, prepare: prepareCorentings},
+}
+
+// depths returns the perft depths lib runs on pos, shallow first.
+func (lib perftLib) depths(pos position) []int {
+	if lib.slow {
+		return []int{pos.shallow}
+	}
+	return []int{pos.shallow, pos.deep}
+}
+
+func prepareGambit(fen string, depth int, bulk bool) (func() uint64, error) {
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	if bulk {
+		return func() uint64 { return perft.Count(&p, depth) }, nil
+	}
+	return func() uint64 { return gambitPerftFull(&p, depth) }, nil
+}
+
+func prepareDragontoothmg(fen string, depth int, bulk bool) (func() uint64, error) {
+	// ParseFen has no error result (it panics on malformed input); the
+	// benchmark FENs are fixed and valid.
+	board := dragontoothmg.ParseFen(fen)
+	return func() uint64 { return dragontoothmgPerft(&board, depth, bulk) }, nil
+}
+
+func prepareNotnil(fen string, depth int, bulk bool) (func() uint64, error) {
+	pos, err := notnilPosition(fen)
+	if err != nil {
+		return nil, fmt.Errorf("notnil/chess: %w", err)
+	}
+	return func() uint64 { return notnilPerft(pos, depth, bulk) }, nil
+}
+
+func prepareCorentings(fen string, depth int, bulk bool) (func() uint64, error) {
+	pos, err := corentingsPosition(fen)
+	if err != nil {
+		return nil, fmt.Errorf("corentings/chess: %w", err)
+	}
+	return func() uint64 { return corentingsPerft(pos, depth, bulk) }, nil
+}
