@@ -68,6 +68,3 @@ func pawnEast(c Color, b Bitboard) Bitboard {
 	}
 	return (b &^ FileH) >> 7
 }
-
-// pawnAttacksAll returns every square attacked by the pawns b of colour c.
-func pawnAttacksAll(c Color, b Bitboard) Bitboard { return pawnWest(c, b) | pawnEast(c, b) }
