@@ -6,8 +6,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCountLegalMovesMatchesList checks the counting generator against the
-// list one in every position of a small tree of each bench position.
+// TestCountLegalMovesMatchesList checks the counting generator and the
+// captures-only one against the full list in every position of a small tree
+// of each bench position.
 func TestCountLegalMovesMatchesList(t *testing.T) {
 	var walk func(p *Position, depth int)
 	walk = func(p *Position, depth int) {
@@ -15,6 +16,16 @@ func TestCountLegalMovesMatchesList(t *testing.T) {
 		p.LegalMoves(&ml)
 		require.Equal(t, ml.Len(), p.CountLegalMoves(), p.FEN())
 		require.Equal(t, ml.Len() > 0, p.HasLegalMoves(), p.FEN())
+		// CaptureMoves is exactly the captures and promotions of LegalMoves.
+		var want []Move
+		for _, m := range ml.Moves() {
+			if m.IsCapture() || m.IsPromotion() {
+				want = append(want, m)
+			}
+		}
+		var caps MoveList
+		p.CaptureMoves(&caps)
+		require.ElementsMatch(t, want, caps.Moves(), p.FEN())
 		if depth == 0 {
 			return
 		}
