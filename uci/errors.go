@@ -1,0 +1,112 @@
+package uci
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Errors an Engine returns, matched with errors.Is. Each comes wrapped in an
+// *EngineError that names the operation and carries the engine's last
+// output.
+var (
+	// ErrClosed means the Engine was closed by Close.
+	ErrClosed = errors.New("engine closed")
+	// ErrExited means the engine process ended or the connection to it
+	// closed while the Engine was still in use.
+	ErrExited = errors.New("engine exited")
+	// ErrTimeout means the engine did not answer within its deadline. An
+	// engine that misses a deadline is taken as hung and is killed.
+	ErrTimeout = errors.New("engine did not answer in time")
+	// ErrProtocol means the engine printed something that breaks the
+	// protocol where an answer was expected: an illegal best move, a line
+	// too long to read.
+	ErrProtocol = errors.New("protocol error")
+	// ErrSearching means the call needs an idle engine but a search is
+	// running; UCI forbids it until the engine has sent bestmove.
+	ErrSearching = errors.New("a search is running")
+	// ErrNotPondering means PonderHit was called on a search that is not
+	// a ponder search.
+	ErrNotPondering = errors.New("not a ponder search")
+	// ErrUnknownOption means the engine did not declare the option.
+	ErrUnknownOption = errors.New("unknown option")
+	// ErrOptionValue means the value does not fit the option's declaration.
+	ErrOptionValue = errors.New("invalid option value")
+	// ErrNoChess960 means the position is a Chess960 one and the engine did
+	// not declare UCI_Chess960.
+	ErrNoChess960 = errors.New("engine does not support Chess960 (no UCI_Chess960 option)")
+	// ErrSyntax means a protocol line could not be parsed.
+	ErrSyntax = errors.New("invalid syntax")
+)
+
+// EngineError reports a failed Engine call: the operation, the engine, the
+// cause, and the last lines the engine printed, which usually say why.
+type EngineError struct {
+	Op     string   // "start", "dial", "uci", "isready", "go", "setoption", ...
+	Engine string   // the engine's path or address
+	Err    error    // the cause; matches one of the Err values or a context error
+	Output []string // the engine's last lines, oldest first; stderr lines start with "stderr: "
+}
+
+func (e *EngineError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "uci: %s %s: %v", e.Op, e.Engine, e.Err)
+	if len(e.Output) > 0 {
+		b.WriteString(" [last output:")
+		for _, l := range e.Output {
+			b.WriteString(" ")
+			b.WriteString(quoteShort(l))
+		}
+		b.WriteString("]")
+	}
+	return b.String()
+}
+
+// Unwrap returns the cause.
+func (e *EngineError) Unwrap() error { return e.Err }
+
+// quoteShort quotes a line for an error message, cutting it so one wild
+// line cannot swamp the message.
+func quoteShort(s string) string {
+	const max = 120
+	if len(s) > max {
+		return fmt.Sprintf("%q...", s[:max])
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// ParseError reports a protocol line that could not be read.
+type ParseError struct {
+	What string // "info", "option", "bestmove", "go", "position", "setoption"
+	Line string // the input
+	Msg  string // what is wrong
+	Err  error  // ErrSyntax, or a *core.MoveError or *core.FENError
+}
+
+func (e *ParseError) Error() string {
+	if e.Msg == "" {
+		return fmt.Sprintf("uci: bad %s line %s: %v", e.What, quoteShort(e.Line), e.Err)
+	}
+	return fmt.Sprintf("uci: bad %s line %s: %s: %v", e.What, quoteShort(e.Line), e.Msg, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// OptionError reports a setoption the engine's declaration does not allow.
+type OptionError struct {
+	Name  string // the option name as given
+	Value string // the value as given
+	Msg   string // what is wrong
+	Err   error  // ErrUnknownOption or ErrOptionValue
+}
+
+func (e *OptionError) Error() string {
+	if e.Msg == "" {
+		return fmt.Sprintf("uci: option %q: %v", e.Name, e.Err)
+	}
+	return fmt.Sprintf("uci: option %q value %q: %v: %s", e.Name, e.Value, e.Err, e.Msg)
+}
+
+// Unwrap returns ErrUnknownOption or ErrOptionValue.
+func (e *OptionError) Unwrap() error { return e.Err }

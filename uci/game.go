@@ -1,0 +1,238 @@
+package uci
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gambit-chess/gambit/core"
+)
+
+// command returns the "position" command for the kept game.
+func (g *gameState) command() string {
+	var b strings.Builder
+	b.WriteString("position ")
+	b.WriteString(g.startCmd)
+	if len(g.moves) > 0 {
+		b.WriteString(" moves")
+		for _, m := range g.moves {
+			b.WriteString(" ")
+			b.WriteString(moveText(m, g.start.Chess960()))
+		}
+	}
+	return b.String()
+}
+
+// play adds m, legal in g.cur, to the game.
+func (g *gameState) play(m core.Move) {
+	g.cur.MakeMove(m)
+	g.moves = append(g.moves, m)
+}
+
+// getGame returns a copy of the kept game, safe to change.
+func (e *Engine) getGame() gameState {
+	e.gameMu.Lock()
+	defer e.gameMu.Unlock()
+	g := e.game
+	g.moves = slices.Clone(g.moves)
+	return g
+}
+
+// setGame replaces the kept game; it needs e.opMu.
+func (e *Engine) setGame(g gameState) {
+	e.gameMu.Lock()
+	e.game = g
+	e.gameMu.Unlock()
+}
+
+// Position sets the position of the game the Engine keeps and sends it to
+// the engine: fen ("" or "startpos" for the start position) and the moves
+// played from it, in UCI notation, both checked with core. Castling may be
+// given as e1g1 or as king takes rook; the engine gets the form it expects.
+// For a Chess960 position UCI_Chess960 is switched on, and off again for a
+// standard one.
+func (e *Engine) Position(fen string, moves ...string) error {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	g := gameState{startCmd: "startpos", start: core.StartPosition()}
+	if fen != "" && fen != "startpos" {
+		p, err := core.ParseFEN(fen)
+		if err != nil {
+			return e.errorf("position", err)
+		}
+		g.start, g.startCmd = p, "fen "+p.FEN()
+	}
+	g.cur = g.start
+	for i, s := range moves {
+		m, err := g.cur.ParseUCI(s)
+		if err != nil {
+			return e.errorf("position", fmt.Errorf("move %d: %w", i+1, err))
+		}
+		g.play(m)
+	}
+	if err := e.syncPosition("position", g.start, g.command(), true); err != nil {
+		return err
+	}
+	e.setGame(g)
+	return nil
+}
+
+// syncPosition makes the engine's position cmd, a position with the given
+// start: UCI_Chess960 set to match, then the command when the engine does
+// not have it yet (or always, with force). It needs e.opMu.
+func (e *Engine) syncPosition(op string, start core.Position, cmd string, force bool) error {
+	if err := e.idle(op); err != nil {
+		return err
+	}
+	if want := start.Chess960(); want != e.chess960 {
+		o, ok := findOption(e.options, "UCI_Chess960")
+		switch {
+		case ok && o.Type == TypeCheck:
+			if err := e.send(op, setOptionLine(o, fmt.Sprint(want))); err != nil {
+				return err
+			}
+			e.chess960 = want
+		case want:
+			return e.errorf(op, ErrNoChess960)
+		}
+	}
+	if cmd == e.sentPos && !force {
+		return nil
+	}
+	if err := e.send(op, cmd); err != nil {
+		return err
+	}
+	e.sentPos = cmd
+	return nil
+}
+
+// CurrentPosition returns the position of the kept game: the last one set
+// by Position, NewGame or Play. It does not wait for a running search.
+func (e *Engine) CurrentPosition() core.Position {
+	e.gameMu.Lock()
+	defer e.gameMu.Unlock()
+	return e.game.cur
+}
+
+// Game returns the kept game: its start position and the moves played
+// from it.
+func (e *Engine) Game() (start core.Position, moves []core.Move) {
+	g := e.getGame()
+	return g.start, g.moves
+}
+
+// NewGame tells the engine a new game starts ("ucinewgame"), resets the
+// kept game to the start position, and waits until the engine is ready.
+func (e *Engine) NewGame(ctx context.Context) error {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("ucinewgame"); err != nil {
+		return err
+	}
+	if err := e.send("ucinewgame", "ucinewgame"); err != nil {
+		return err
+	}
+	e.setGame(newGameState())
+	return e.IsReady(ctx)
+}
+
+// idle returns an error unless the engine is alive and not searching.
+func (e *Engine) idle(op string) error {
+	e.mu.Lock()
+	cause, searching := e.cause, e.search != nil
+	e.mu.Unlock()
+	switch {
+	case cause != nil:
+		return e.errorf(op, cause)
+	case searching:
+		return e.errorf(op, ErrSearching)
+	}
+	return nil
+}
+
+// SetOption sets an option the engine declared, after checking the value
+// against the declaration (see Option.Check), and waits until the engine is
+// ready: some options, such as Hash, take the engine time to apply. A
+// button takes the value "". An option the engine did not declare gives an
+// *OptionError matching ErrUnknownOption.
+func (e *Engine) SetOption(ctx context.Context, name, value string) error {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("setoption"); err != nil {
+		return err
+	}
+	o, ok := findOption(e.options, name)
+	if !ok {
+		return e.errorf("setoption", &OptionError{Name: name, Value: value, Err: ErrUnknownOption})
+	}
+	v, err := o.Check(value)
+	if err != nil {
+		return e.errorf("setoption", err)
+	}
+	if err := e.send("setoption", setOptionLine(o, v)); err != nil {
+		return err
+	}
+	if strings.EqualFold(o.Name, "UCI_Chess960") {
+		e.chess960 = v == "true"
+	}
+	return e.IsReady(ctx)
+}
+
+// BestMove asks the engine for its move in pos and changes nothing: the
+// kept game stays as it was, and the next Go or Play sends it again. pos
+// goes to the engine as a FEN, without the moves that led to it, so the
+// engine cannot see repetitions; for that, use Position and Go.
+func (e *Engine) BestMove(ctx context.Context, pos core.Position, limits Limits) (BestMove, error) {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.syncPosition("go", pos, "position fen "+pos.FEN(), false); err != nil {
+		return BestMove{}, err
+	}
+	s, err := e.goLocked(ctx, pos, limits)
+	if err != nil {
+		return BestMove{}, err
+	}
+	return s.Wait()
+}
+
+// Play plays move (UCI notation; "" to let the engine move first) in the
+// kept game, asks the engine for its reply within limits, plays the reply
+// too and returns it. When move ends the game (the engine has no legal
+// move), Play returns a BestMove with NoMove without asking the engine. On
+// error the kept game is left as it was before the call.
+func (e *Engine) Play(ctx context.Context, move string, limits Limits) (BestMove, error) {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("play"); err != nil {
+		return BestMove{}, err
+	}
+	g := e.getGame()
+	if move != "" {
+		m, err := g.cur.ParseUCI(move)
+		if err != nil {
+			return BestMove{}, e.errorf("play", err)
+		}
+		g.play(m)
+		if !g.cur.HasLegalMoves() {
+			e.setGame(g)
+			return BestMove{UCI: "(none)"}, nil
+		}
+	}
+	if err := e.syncPosition("play", g.start, g.command(), false); err != nil {
+		return BestMove{}, err
+	}
+	s, err := e.goLocked(ctx, g.cur, limits)
+	if err != nil {
+		return BestMove{}, err
+	}
+	bm, err := s.Wait()
+	if err != nil {
+		return bm, err
+	}
+	if bm.Move != core.NoMove {
+		g.play(bm.Move)
+	}
+	e.setGame(g)
+	return bm, nil
+}

@@ -1,0 +1,227 @@
+package uci
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gambit-chess/gambit/core"
+)
+
+// Info is one "info" line of a search. Numbers the engine did not send are
+// zero, Score and WDL nil. Moves are checked against the searched position
+// and are legal there (PV and CurrMove from the root, PV as a line).
+type Info struct {
+	Depth          int
+	SelDepth       int
+	MultiPV        int // the line's rank, 1 for the best; 0 when the engine did not say
+	Score          *Score
+	WDL            *WDL
+	Nodes          int64
+	NPS            int64
+	Time           time.Duration // search time so far
+	HashFull       int           // permille
+	TBHits         int64
+	CPULoad        int // permille
+	CurrMove       core.Move
+	CurrMoveNumber int
+	PV             []core.Move
+	Text           string // the "info string" text, which runs to the end of the line
+}
+
+const maxCount = 1<<62 - 1 // bound for counters, far above anything real
+
+// ParseInfo reads an "info" line of a search of pos. Tokens UCI does not
+// define are skipped, as the protocol asks; a known token with a missing or
+// malformed value, or a move that is not legal, gives a *ParseError (its
+// Err is a *core.MoveError for an illegal move).
+func ParseInfo(line string, pos core.Position) (Info, error) {
+	var info Info
+	fail := func(msg string) (Info, error) {
+		return Info{}, &ParseError{What: "info", Line: line, Msg: msg, Err: ErrSyntax}
+	}
+	t := tokens{line: line}
+	if w, _ := t.next(); w != "info" {
+		return fail(`does not start with "info"`)
+	}
+	num := func(lo int64) (int64, bool) {
+		w, ok := t.next()
+		if !ok {
+			return 0, false
+		}
+		return atoiRange(w, lo, maxCount)
+	}
+	for {
+		key, ok := t.next()
+		if !ok {
+			return info, nil
+		}
+		var n int64
+		switch key {
+		case "depth", "seldepth", "multipv", "hashfull", "cpuload", "currmovenumber", "nodes", "nps", "tbhits", "sbhits", "time":
+			lo := int64(0)
+			if key == "multipv" || key == "currmovenumber" {
+				lo = 1
+			}
+			if n, ok = num(lo); !ok {
+				return fail(key + " needs a number")
+			}
+		}
+		switch key {
+		case "depth":
+			info.Depth = int(n)
+		case "seldepth":
+			info.SelDepth = int(n)
+		case "multipv":
+			info.MultiPV = int(n)
+		case "hashfull":
+			info.HashFull = int(n)
+		case "cpuload":
+			info.CPULoad = int(n)
+		case "currmovenumber":
+			info.CurrMoveNumber = int(n)
+		case "nodes":
+			info.Nodes = n
+		case "nps":
+			info.NPS = n
+		case "tbhits":
+			info.TBHits = n
+		case "time":
+			if n > math.MaxInt64/int64(time.Millisecond) {
+				return fail("time out of range")
+			}
+			info.Time = time.Duration(n) * time.Millisecond
+		case "sbhits":
+			// Shredder endgame database hits: read and dropped.
+		case "score":
+			s, msg := parseScore(&t)
+			if msg != "" {
+				return fail(msg)
+			}
+			info.Score = &s
+		case "wdl":
+			var v [3]int64
+			for i := range v {
+				if v[i], ok = num(0); !ok {
+					return fail("wdl needs three numbers")
+				}
+			}
+			info.WDL = &WDL{Win: int(v[0]), Draw: int(v[1]), Loss: int(v[2])}
+		case "currmove":
+			w, _ := t.next()
+			m, err := pos.ParseUCI(w)
+			if err != nil {
+				return Info{}, &ParseError{What: "info", Line: line, Msg: "currmove", Err: err}
+			}
+			info.CurrMove = m
+		case "pv":
+			pv, err := parseMoveList(&t, pos)
+			if err != nil {
+				return Info{}, &ParseError{What: "info", Line: line, Msg: "pv", Err: err}
+			}
+			info.PV = pv
+		case "string":
+			info.Text = t.rest()
+		case "refutation", "currline":
+			// Rarely sent and of little use; skip the moves that follow
+			// (and currline's optional cpu number) so they are not taken
+			// for unknown tokens.
+			if key == "currline" {
+				if _, err := strconv.Atoi(t.peek()); err == nil {
+					t.next()
+				}
+			}
+			for isMoveText(t.peek()) {
+				t.next()
+			}
+		}
+	}
+}
+
+// parseScore reads what follows "score".
+func parseScore(t *tokens) (Score, string) {
+	var s Score
+	kind, _ := t.next()
+	v, _ := t.next()
+	n, ok := atoiRange(v, -1<<31, 1<<31-1)
+	switch {
+	case kind == "cp" && ok:
+		s.CP = int(n)
+	case kind == "mate" && ok:
+		s.Mate, s.IsMate = int(n), true
+	default:
+		return s, "score needs cp or mate and a number"
+	}
+	switch t.peek() {
+	case "lowerbound":
+		s.Bound = LowerBound
+		t.next()
+	case "upperbound":
+		s.Bound = UpperBound
+		t.next()
+	}
+	return s, ""
+}
+
+// parseMoveList reads the moves that follow, played one after another from
+// pos, until a token that does not look like a move.
+func parseMoveList(t *tokens, pos core.Position) ([]core.Move, error) {
+	var moves []core.Move
+	for isMoveText(t.peek()) {
+		w, _ := t.next()
+		m, err := pos.ParseUCI(w)
+		if err != nil {
+			return nil, err
+		}
+		moves = append(moves, m)
+		pos.MakeMove(m)
+	}
+	return moves, nil
+}
+
+// String returns the info line, writing castling as the king's move; see
+// FormatInfo for Chess960.
+func (i Info) String() string { return FormatInfo(i, false) }
+
+// FormatInfo returns the "info" line for i, fields in Stockfish's order,
+// leaving out the ones that are zero. With chess960 set, castling moves are
+// written as king takes rook, as UCI_Chess960 asks.
+func FormatInfo(i Info, chess960 bool) string {
+	var b strings.Builder
+	b.WriteString("info")
+	num := func(key string, n int64) {
+		if n != 0 {
+			b.WriteString(" " + key + " " + strconv.FormatInt(n, 10))
+		}
+	}
+	num("depth", int64(i.Depth))
+	num("seldepth", int64(i.SelDepth))
+	num("multipv", int64(i.MultiPV))
+	if i.Score != nil {
+		b.WriteString(" score " + i.Score.String())
+	}
+	if i.WDL != nil {
+		b.WriteString(" wdl " + strconv.Itoa(i.WDL.Win) + " " + strconv.Itoa(i.WDL.Draw) + " " + strconv.Itoa(i.WDL.Loss))
+	}
+	num("nodes", i.Nodes)
+	num("nps", i.NPS)
+	num("hashfull", int64(i.HashFull))
+	num("tbhits", i.TBHits)
+	num("cpuload", int64(i.CPULoad))
+	num("time", i.Time.Milliseconds())
+	if i.CurrMove != core.NoMove {
+		b.WriteString(" currmove " + moveText(i.CurrMove, chess960))
+	}
+	num("currmovenumber", int64(i.CurrMoveNumber))
+	if len(i.PV) > 0 {
+		b.WriteString(" pv")
+		for _, m := range i.PV {
+			b.WriteString(" " + moveText(m, chess960))
+		}
+	}
+	if i.Text != "" {
+		b.WriteString(" string " + i.Text)
+	}
+	return b.String()
+}

@@ -1,0 +1,77 @@
+package uci_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/gambit-chess/gambit/uci"
+)
+
+// The test programs, built once: fakeEngine is the broken engine of the
+// failure tests (internal/fakeengine), randomEngine an engine built on
+// Serve (internal/randomengine).
+var fakeEngine, randomEngine string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "uci-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fakeEngine = filepath.Join(dir, "fakeengine")
+	randomEngine = filepath.Join(dir, "randomengine")
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./internal/fakeengine", "./internal/randomengine")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the test engines: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	// Every test closes what it starts; goleak proves no goroutine of an
+	// Engine, a Search or Serve outlives it.
+	// Cleanup takes the place of os.Exit, so it must exit itself.
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
+		_ = os.RemoveAll(dir)
+		os.Exit(code)
+	}))
+}
+
+// stockfishPath finds Stockfish: $GAMBIT_STOCKFISH, then stockfish on the
+// PATH, then Debian's /usr/games/stockfish. A missing Stockfish fails the
+// test: CI installs it (apt-get install stockfish).
+func stockfishPath(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("GAMBIT_STOCKFISH"); p != "" {
+		return p
+	}
+	if p, err := exec.LookPath("stockfish"); err == nil {
+		return p
+	}
+	const debian = "/usr/games/stockfish"
+	_, err := os.Stat(debian)
+	require.NoError(t, err, "stockfish is needed: apt-get install stockfish, or set GAMBIT_STOCKFISH")
+	return debian
+}
+
+// testCtx returns a context that ends with the test, bounded so a broken
+// test fails rather than hangs.
+func testCtx(t testing.TB, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// startStockfish starts Stockfish over a pipe and closes it with the test.
+func startStockfish(t testing.TB, cfg uci.Config) *uci.Engine {
+	t.Helper()
+	e, err := cfg.Start(testCtx(t, 20*time.Second), stockfishPath(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, e.Close()) })
+	return e
+}

@@ -1,0 +1,531 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gambit-chess/gambit/core"
+)
+
+// Searcher is what an engine implements to be served by Serve: Serve does
+// the protocol, the position and the timing of bestmove; the Searcher only
+// searches. Serve never calls its methods concurrently: ID and Options
+// once at the start, SetOption and NewGame only while no search runs.
+type Searcher interface {
+	// ID returns the engine's name and author for the "id" lines.
+	ID() (name, author string)
+	// Options returns the options to declare. Serve checks setoption
+	// values against them before calling SetOption, and declares
+	// UCI_Chess960 itself when they do not (core handles Chess960).
+	Options() []Option
+	// SetOption sets a declared option to a value checked by
+	// Option.Check, with the name as declared. An error is reported to
+	// the GUI as an "info string".
+	SetOption(name, value string) error
+	// NewGame is called on "ucinewgame", never during a search.
+	NewGame()
+	// Search searches req.Position and returns the best move and,
+	// optionally, the expected reply (core.NoMove for none). It must
+	// return soon after ctx is done, which happens on "stop" and "quit";
+	// the limits say when to stop otherwise. info sends an "info" line
+	// and may be called from any goroutine until Search returns. Serve
+	// holds the bestmove of an infinite or ponder search back until the
+	// GUI allows it, checks the moves are legal (an illegal best move is
+	// reported and replaced by a legal one) and writes it.
+	Search(ctx context.Context, req SearchRequest, info func(Info)) (best, ponder core.Move)
+}
+
+// SearchRequest is what Serve hands a Searcher for one "go".
+type SearchRequest struct {
+	Position    core.Position // the position to search: Start with Moves played
+	Start       core.Position // the position given by "position", before Moves
+	Moves       []core.Move   // the moves given by "position", legal from Start
+	Limits      Limits        // the "go" parameters
+	SearchMoves []core.Move   // Limits.SearchMoves as legal moves of Position; empty for all
+	// PonderHit is closed when the GUI sends ponderhit during a ponder
+	// search: from then on the search is timed by Limits' clocks.
+	PonderHit <-chan struct{}
+	Debug     bool // the GUI asked for debug output ("debug on")
+}
+
+// server is the state of one Serve loop.
+type server struct {
+	eng          Searcher
+	name, author string
+	options      []Option // declared options, UCI_Chess960 included
+	own960       bool     // the engine declared UCI_Chess960 itself
+
+	wmu    sync.Mutex
+	w      io.Writer
+	werr   error
+	broken chan struct{} // closed when a write fails
+
+	debug    bool
+	chess960 bool // UCI_Chess960
+	start    core.Position
+	moves    []core.Move
+	cur      core.Position
+	run      *serverSearch
+	searches sync.WaitGroup // every search goroutine, waited for before Serve returns
+}
+
+// serverSearch is a search running on behalf of a "go".
+type serverSearch struct {
+	cancel    context.CancelFunc
+	answered  chan struct{} // closed just before bestmove is written: the GUI may send go again
+	ponderHit chan struct{}
+	hitOnce   sync.Once
+}
+
+// Serve runs the UCI protocol for eng: it reads the GUI's commands from r
+// and writes the answers to w until "quit", the end of r, or ctx's end. It
+// keeps the position ("position startpos|fen ... moves ..." checked with
+// core; an illegal move keeps the moves before it, as Stockfish does),
+// answers isready at any time, also while searching, runs one search at a
+// time in its own goroutine and stops it on "stop", "quit" or the end of
+// ctx. Malformed input is reported as an "info string" and otherwise
+// ignored. Serve returns nil after quit or the end of r, ctx's error when
+// ctx ends, and the error of a failed read or write. When ctx ends, a
+// goroutine blocked reading r stays until r returns.
+func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
+	s := &server{eng: eng, w: w, broken: make(chan struct{})}
+	s.name, s.author = eng.ID()
+	s.options = slices.Clone(eng.Options())
+	if _, ok := findOption(s.options, "UCI_Chess960"); ok {
+		s.own960 = true
+	} else {
+		s.options = append(s.options, Option{Name: "UCI_Chess960", Type: TypeCheck, Default: "false"})
+	}
+	s.resetPosition()
+	defer s.stopSearch()
+
+	// Lines are read one at a time on request, so that after quit
+	// nothing is left reading r.
+	type result struct {
+		line    string
+		tooLong bool
+		err     error
+	}
+	more := make(chan struct{})
+	lines := make(chan result, 1)
+	defer close(more)
+	go func() {
+		br := bufio.NewReaderSize(r, 4096)
+		for range more {
+			line, tooLong, err := readLine(br)
+			lines <- result{line, tooLong, err}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	for {
+		select {
+		case more <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		select {
+		case res := <-lines:
+			if res.err != nil {
+				if errors.Is(res.err, io.EOF) {
+					return nil
+				}
+				return fmt.Errorf("uci: serve: reading: %w", res.err)
+			}
+			if res.tooLong {
+				s.report("line longer than %d bytes ignored", maxLine)
+				continue
+			}
+			if s.handle(ctx, res.line) {
+				return s.writeErr()
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-s.broken:
+			return s.writeErr()
+		}
+	}
+}
+
+// readLine reads a line, discarding the rest of one longer than maxLine.
+func readLine(br *bufio.Reader) (string, bool, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxLine {
+			tooLong = true
+		} else {
+			buf = append(buf, chunk...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(buf) > 0:
+			return strings.TrimRight(string(buf), "\r\n"), tooLong, nil
+		case err != nil:
+			return "", false, err
+		}
+		return strings.TrimRight(string(buf), "\r\n"), tooLong, nil
+	}
+}
+
+func (s *server) writeErr() error {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if s.werr != nil {
+		return fmt.Errorf("uci: serve: writing: %w", s.werr)
+	}
+	return nil
+}
+
+// write sends lines to the GUI; after a failed write it drops them.
+func (s *server) write(lines ...string) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if s.werr != nil {
+		return
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if _, err := io.WriteString(s.w, b.String()); err != nil {
+		s.werr = err
+		close(s.broken)
+	}
+}
+
+// report tells the GUI about input it sent that could not be used.
+func (s *server) report(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	s.write("info string error: " + strings.ReplaceAll(msg, "\n", " "))
+}
+
+// handle runs one command and reports whether it was quit.
+func (s *server) handle(ctx context.Context, line string) bool {
+	t := tokens{line: line}
+	skipped := ""
+	for {
+		cmd, ok := t.next()
+		if !ok {
+			if skipped != "" {
+				s.report("unknown command %q", skipped)
+			}
+			return false
+		}
+		switch cmd {
+		case "uci":
+			s.cmdUCI()
+		case "debug":
+			switch arg, _ := t.next(); arg {
+			case "on", "":
+				s.debug = true
+			case "off":
+				s.debug = false
+			default:
+				s.report("debug wants on or off, not %q", arg)
+			}
+		case "isready":
+			s.write("readyok")
+		case "setoption":
+			s.cmdSetOption(line)
+		case "register":
+			s.write("registration ok")
+		case "ucinewgame":
+			if s.searching() {
+				s.report("ucinewgame ignored during a search")
+				break
+			}
+			s.eng.NewGame()
+			s.resetPosition()
+		case "position":
+			s.cmdPosition(line)
+		case "go":
+			s.cmdGo(ctx, line)
+		case "stop":
+			if s.run != nil {
+				s.run.cancel()
+			}
+		case "ponderhit":
+			if run := s.run; run != nil {
+				run.hitOnce.Do(func() { close(run.ponderHit) })
+			}
+		case "quit":
+			return true
+		default:
+			// UCI: skip an unknown token and try the rest of the line.
+			if skipped == "" {
+				skipped = cmd
+			}
+			continue
+		}
+		return false
+	}
+}
+
+func (s *server) cmdUCI() {
+	lines := []string{"id name " + s.name, "id author " + s.author}
+	for _, o := range s.options {
+		lines = append(lines, o.String())
+	}
+	s.write(append(lines, "uciok")...)
+}
+
+// cmdSetOption handles "setoption name <name> [value <value>]".
+func (s *server) cmdSetOption(line string) {
+	if s.searching() {
+		s.report("setoption ignored during a search")
+		return
+	}
+	name, value, err := parseSetOption(line)
+	if err != nil {
+		s.report("%v", err)
+		return
+	}
+	o, ok := findOption(s.options, name)
+	if !ok {
+		s.report("%v", &OptionError{Name: name, Value: value, Err: ErrUnknownOption})
+		return
+	}
+	v, err := o.Check(value)
+	if err != nil {
+		s.report("%v", err)
+		return
+	}
+	if strings.EqualFold(o.Name, "UCI_Chess960") {
+		// Applies from the next position command, which GUIs send after
+		// their options.
+		s.chess960 = v == "true"
+		if !s.own960 {
+			return
+		}
+	}
+	if err := s.eng.SetOption(o.Name, v); err != nil {
+		s.report("setoption %s: %v", o.Name, err)
+	}
+}
+
+// parseSetOption splits "setoption name <name> [value <value>]"; both may
+// contain spaces.
+func parseSetOption(line string) (name, value string, err error) {
+	t := tokens{line: line}
+	t.next()
+	if w, _ := t.next(); w != "name" {
+		return "", "", &ParseError{What: "setoption", Line: line, Msg: `want "name"`, Err: ErrSyntax}
+	}
+	var parts []string
+	for {
+		w, ok := t.next()
+		if !ok {
+			break
+		}
+		if w == "value" {
+			value = t.rest()
+			break
+		}
+		parts = append(parts, w)
+	}
+	if len(parts) == 0 {
+		return "", "", &ParseError{What: "setoption", Line: line, Msg: "no name", Err: ErrSyntax}
+	}
+	return strings.Join(parts, " "), value, nil
+}
+
+func (s *server) resetPosition() {
+	s.start = core.StartPosition()
+	s.start.SetChess960(s.chess960)
+	s.cur, s.moves = s.start, nil
+}
+
+// cmdPosition handles "position startpos|fen <fen> [moves ...]".
+func (s *server) cmdPosition(line string) {
+	start, moves, err := parsePosition(line)
+	if start == nil {
+		s.report("%v", err)
+		return
+	}
+	start.SetChess960(s.chess960 || start.Chess960())
+	s.start, s.cur, s.moves = *start, *start, moves
+	for _, m := range moves {
+		s.cur.MakeMove(m)
+	}
+	if err != nil {
+		s.report("%v", err)
+	}
+}
+
+// parsePosition reads a "position" command. It returns the start position
+// and the legal moves up to the first illegal one, with an error when
+// there was one; a nil start when the position itself is bad.
+func parsePosition(line string) (*core.Position, []core.Move, error) {
+	fail := func(msg string, err error) error {
+		return &ParseError{What: "position", Line: line, Msg: msg, Err: err}
+	}
+	t := tokens{line: line}
+	t.next()
+	var start core.Position
+	switch w, _ := t.next(); w {
+	case "startpos":
+		start = core.StartPosition()
+		if next := t.peek(); next != "" && next != "moves" {
+			return nil, nil, fail("text after startpos", ErrSyntax)
+		}
+	case "fen":
+		var fields []string
+		for t.peek() != "" && t.peek() != "moves" {
+			w, _ := t.next()
+			fields = append(fields, w)
+		}
+		p, err := core.ParseFEN(strings.Join(fields, " "))
+		if err != nil {
+			return nil, nil, fail("", err)
+		}
+		start = p
+	default:
+		return nil, nil, fail("want startpos or fen", ErrSyntax)
+	}
+	if w, ok := t.next(); ok && w != "moves" {
+		return nil, nil, fail(`want "moves"`, ErrSyntax)
+	}
+	var moves []core.Move
+	cur := start
+	for {
+		w, ok := t.next()
+		if !ok {
+			return &start, moves, nil
+		}
+		m, err := cur.ParseUCI(w)
+		if err != nil {
+			return &start, moves, fail(fmt.Sprintf("move %d", len(moves)+1), err)
+		}
+		cur.MakeMove(m)
+		moves = append(moves, m)
+	}
+}
+
+func (s *server) searching() bool {
+	if s.run == nil {
+		return false
+	}
+	select {
+	case <-s.run.answered:
+		s.run = nil
+		return false
+	default:
+		return true
+	}
+}
+
+// cmdGo starts a search.
+func (s *server) cmdGo(ctx context.Context, line string) {
+	if s.searching() {
+		s.report("go ignored: a search is running")
+		return
+	}
+	limits, err := ParseGo(line)
+	if err != nil {
+		s.report("%v", err)
+		return
+	}
+	req := SearchRequest{
+		Position: s.cur,
+		Start:    s.start,
+		Moves:    append([]core.Move(nil), s.moves...),
+		Limits:   limits,
+		Debug:    s.debug,
+	}
+	for _, sm := range limits.SearchMoves {
+		m, err := s.cur.ParseUCI(sm)
+		if err != nil {
+			s.report("searchmoves: %v", err)
+			continue
+		}
+		req.SearchMoves = append(req.SearchMoves, m)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	run := &serverSearch{cancel: cancel, answered: make(chan struct{}), ponderHit: make(chan struct{})}
+	req.PonderHit = run.ponderHit
+	s.run = run
+	s.searches.Add(1)
+	go func() {
+		defer s.searches.Done()
+		s.search(sctx, run, req)
+	}()
+}
+
+// search runs one search and writes its bestmove.
+func (s *server) search(ctx context.Context, run *serverSearch, req SearchRequest) {
+	defer run.cancel()
+	pos := req.Position
+	chess960 := pos.Chess960()
+	var over atomic.Bool
+	var infoMu sync.Mutex
+	info := func(i Info) {
+		infoMu.Lock()
+		defer infoMu.Unlock()
+		if !over.Load() {
+			s.write(FormatInfo(i, chess960))
+		}
+	}
+	best, ponder := s.eng.Search(ctx, req, info)
+	infoMu.Lock()
+	over.Store(true)
+	infoMu.Unlock()
+
+	// UCI: an infinite search answers only after stop, a ponder search
+	// only after stop or ponderhit.
+	switch {
+	case req.Limits.Infinite:
+		<-ctx.Done()
+	case req.Limits.Ponder:
+		select {
+		case <-ctx.Done():
+		case <-run.ponderHit:
+		}
+	}
+
+	// From here on the GUI may start the next search: it will not send
+	// go before it has read this bestmove.
+	close(run.answered)
+	var ml core.MoveList
+	pos.LegalMoves(&ml)
+	if ml.Len() == 0 {
+		s.write("bestmove (none)")
+		return
+	}
+	if !ml.Contains(best) {
+		s.report("engine returned %s, not a legal move; playing %s", moveText(best, chess960), moveText(ml.At(0), chess960))
+		best, ponder = ml.At(0), core.NoMove
+	}
+	line := "bestmove " + moveText(best, chess960)
+	if ponder != core.NoMove {
+		after := pos
+		after.MakeMove(best)
+		var replies core.MoveList
+		after.LegalMoves(&replies)
+		if replies.Contains(ponder) {
+			line += " ponder " + moveText(ponder, chess960)
+		}
+	}
+	s.write(line)
+}
+
+// stopSearch stops the running search and waits for every search
+// goroutine to end.
+func (s *server) stopSearch() {
+	if s.run != nil {
+		s.run.cancel()
+		s.run = nil
+	}
+	s.searches.Wait()
+}
