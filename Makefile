@@ -4,7 +4,7 @@ STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite
+.PHONY: all generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo
 
 all: test
 
@@ -95,6 +95,11 @@ oracle:
 ## oracle-suite: regenerate testdata/perft/random-oracle.epd from Stockfish
 oracle-suite:
 	GAMBIT_ORACLE_WRITE=$(CURDIR)/testdata/perft/random-oracle.epd $(GO) test -count=1 -run TestOracleWriteSuite ./perft
+
+## pgo: regenerate cmd/perft/default.pgo, the CPU profile the perft command
+## is built with (profile-guided optimisation), from the perft benchmarks
+pgo:
+	$(GO) test -run '^$$' -bench 'CountStart5|CountKiwipete4' -benchtime 3s -cpuprofile cmd/perft/default.pgo -o bin/perft.test ./perft
 
 ## check-generate: fail if `go generate` changes the committed tables
 check-generate:
