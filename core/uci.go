@@ -60,17 +60,16 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	if err1 != nil || err2 != nil {
 		return fail(ErrMoveSyntax)
 	}
-	var ml MoveList
-	p.LegalMoves(&ml)
-	for _, m := range ml.Moves() {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
-			return m, nil
-		}
+	if m := p.LegalMove(from, to, promo); m != NoMove {
+		return m, nil
 	}
+	// The king's form of castling: the king lands on to.
 	if promo == NoPieceType && from != to && p.board[from].Type() == King {
-		for _, m := range ml.Moves() {
-			if m.IsCastle() && m.From() == from && p.CastleKingSquare(m) == to {
-				return m, nil
+		for i := 2 * int(p.side&1); i < 2*int(p.side&1)+2; i++ {
+			if kTo, _ := castleTargets(i); kTo == to && p.castling&(1<<i) != 0 {
+				if m := p.castleMove(from, p.castleRook[i]); m != NoMove {
+					return m, nil
+				}
 			}
 		}
 	}
