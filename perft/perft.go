@@ -1,6 +1,3 @@
-// Package perft counts the leaf nodes of the legal move tree of a position
-// to a fixed depth, the standard way to prove a move generator correct and
-// to measure its speed.
 package perft
 
 import "github.com/gambit-chess/gambit/core"

@@ -4,8 +4,11 @@
 //
 // Usage:
 //
-//	perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json]
-//	perft -epd FILE [-max-nodes N]
+//	perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json] [-threads N] [-hash MB]
+//	perft -epd FILE [-max-nodes N] [-threads N] [-hash MB]
+//	perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]
+//	perft unit [-threads N] [-hash MB] [UNIT...]
+//	perft merge [-json] [FILE...]
 //
 // With -fen it counts one position and prints the count (with -divide, the
 // count below every root move first). With -epd it runs a suite file (one
@@ -16,6 +19,44 @@
 //	nodes=N time=Xs nps=N
 //
 // and shows a progress bar on standard error when that is a terminal.
+//
+// -threads N counts on N goroutines (default: one per core), splitting the
+// tree a few plies below the root; the counts do not depend on it. -hash MB
+// keeps subtree counts in a hash table of that many mebibytes, keyed by the
+// full Zobrist key and the depth, so transpositions are counted once and a
+// count is never taken from another position; it pays from about depth 5.
+//
+// # Distributed runs
+//
+// The subcommands cut a perft into work units that any batch system can
+// run: GNU parallel across hosts, xargs, Kubernetes Jobs, Slurm arrays.
+//
+// split writes one JSON line per position K plies below the root: the root
+// FEN and depth, the split ply, the unit's id and number of units, the moves
+// from the root ("path"), the unit's FEN and the depth left to count.
+//
+// unit runs units given as arguments, one JSON line each, or else every line
+// of standard input, and prints one JSON result line per unit: the unit and
+// its "nodes" and "seconds". It first replays the path from the root and
+// checks it reaches the unit's FEN; a bad unit is reported on standard error
+// and gives exit status 1.
+//
+// merge reads result lines from the files named, or else from standard
+// input, checks that they belong to one root, depth and split and that
+// every unit of it is there exactly once (it splits the root again itself to
+// know them), and prints "perft(N) = COUNT" and a summary line whose time is
+// the sum of the units' times (with -json, one JSON object). It names
+// missing, duplicate and foreign units and exits 1 if there are any.
+//
+// For example, perft(5) of Kiwipete in 2039 units, two at a time:
+//
+//	perft split -fen kiwipete -depth 5 -at 2 > units.jsonl
+//	xargs -d '\n' -n 64 -P 2 perft unit -threads 1 < units.jsonl > results.jsonl
+//	perft merge results.jsonl
+//
+// which prints perft(5) = 193690690. With GNU parallel over hosts:
+//
+//	parallel -S host1,host2 --pipe -N 64 perft unit < units.jsonl > results.jsonl
 package main
 
 import (
@@ -37,11 +78,27 @@ var named = map[string]string{
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is the command; it returns the exit status.
+// run is the command reading os.Stdin; it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runIO(args, os.Stdin, stdout, stderr)
+}
+
+// runIO is the command; it returns the exit status. A first argument
+// "split", "unit" or "merge" names a subcommand.
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "split":
+			return runSplit(args[1:], stdout, stderr)
+		case "unit":
+			return runUnits(args[1:], stdin, stdout, stderr)
+		case "merge":
+			return runMerge(args[1:], stdin, stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fen := fs.String("fen", "", "position: a FEN, \"startpos\" or \"kiwipete\"")
@@ -52,9 +109,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	maxNodes := fs.Uint64("max-nodes", 0, "with -epd: skip expected counts above this many nodes (0: no limit)")
 	chess960 := fs.Bool("chess960", false, "treat the position as Chess960 (castling written king takes rook)")
 	progress := fs.Bool("progress", isTerminal(os.Stderr), "show a progress bar on standard error")
+	cf := counterFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json]")
-		fmt.Fprintln(stderr, "       perft -epd FILE [-max-nodes N]")
+		fmt.Fprintln(stderr, "usage: perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json] [-threads N] [-hash MB]")
+		fmt.Fprintln(stderr, "       perft -epd FILE [-max-nodes N] [-threads N] [-hash MB]")
+		fmt.Fprintln(stderr, "       perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
+		fmt.Fprintln(stderr, "       perft unit [-threads N] [-hash MB] [UNIT...]")
+		fmt.Fprintln(stderr, "       perft merge [-json] [FILE...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -65,31 +126,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	c, err := cf.counter()
+	if err != nil {
+		fmt.Fprintln(stderr, "perft:", err)
+		return 2
+	}
 	var bar *progressBar
 	if *progress {
 		bar = &progressBar{w: stderr}
 	}
 	switch {
 	case *epd != "" && *fen == "":
-		return runSuite(*epd, *maxNodes, bar, stdout, stderr)
+		return runSuite(*epd, *maxNodes, c, bar, stdout, stderr)
 	case *fen != "" && *epd == "":
 		if *depth < 1 {
 			fmt.Fprintln(stderr, "perft: -depth must be at least 1")
 			return 2
 		}
-		s := *fen
-		if n, ok := named[s]; ok {
-			s = n
-		}
-		p, err := core.ParseFEN(s)
+		p, err := parsePosition(*fen, *chess960)
 		if err != nil {
 			fmt.Fprintln(stderr, "perft:", err)
 			return 2
 		}
-		if *chess960 {
-			p.SetChess960(true)
-		}
-		return runOne(&p, *depth, *divide, *asJSON, bar, stdout)
+		return runOne(&p, *depth, *divide, *asJSON, c, bar, stdout)
 	default:
 		fs.Usage()
 		return 2
@@ -111,24 +170,35 @@ type moveCount struct {
 	Nodes uint64 `json:"nodes"`
 }
 
-// runOne counts one position, root move by root move so the progress bar
-// can advance.
-func runOne(p *core.Position, depth int, divide, asJSON bool, bar *progressBar, stdout io.Writer) int {
+// parsePosition reads -fen: a FEN or a name from named.
+func parsePosition(fen string, chess960 bool) (core.Position, error) {
+	if n, ok := named[fen]; ok {
+		fen = n
+	}
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		return core.Position{}, err
+	}
+	if chess960 {
+		p.SetChess960(true)
+	}
+	return p, nil
+}
+
+// runOne counts one position with c, the progress bar advancing job by job.
+func runOne(p *core.Position, depth int, divide, asJSON bool, c *perft.Counter, bar *progressBar, stdout io.Writer) int {
 	res := result{FEN: p.FEN(), Depth: depth}
 	start := time.Now()
-	var ml core.MoveList
-	p.LegalMoves(&ml)
-	for i, m := range ml.Moves() {
-		name := p.UCI(m)
-		u := p.MakeMove(m)
-		n := perft.Count(p, depth-1)
-		p.UnmakeMove(m, u)
-		res.Nodes += n
-		if divide {
-			res.Divide = append(res.Divide, moveCount{name, n})
-		}
-		bar.update(i+1, ml.Len(), res.Nodes, time.Since(start))
+	if bar != nil {
+		c.Progress = func(done, total int, nodes uint64) { bar.update(done, total, nodes, time.Since(start)) }
 	}
+	for _, mc := range c.Divide(p, depth) {
+		res.Nodes += mc.Nodes
+		if divide {
+			res.Divide = append(res.Divide, moveCount{mc.UCI, mc.Nodes})
+		}
+	}
+	c.Progress = nil
 	bar.done()
 	elapsed := time.Since(start)
 	res.Seconds = elapsed.Seconds()
@@ -152,7 +222,7 @@ func runOne(p *core.Position, depth int, divide, asJSON bool, bar *progressBar, 
 }
 
 // runSuite checks every count of a suite file.
-func runSuite(path string, maxNodes uint64, bar *progressBar, stdout, stderr io.Writer) int {
+func runSuite(path string, maxNodes uint64, counter *perft.Counter, bar *progressBar, stdout, stderr io.Writer) int {
 	cases, err := perft.ReadSuiteFile(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
@@ -172,7 +242,7 @@ func runSuite(path string, maxNodes uint64, bar *progressBar, stdout, stderr io.
 			if maxNodes > 0 && e.Nodes > maxNodes {
 				continue
 			}
-			got := perft.Count(&p, e.Depth)
+			got := counter.Count(&p, e.Depth)
 			nodes += got
 			if got != e.Nodes {
 				fmt.Fprintf(stdout, "FAIL %s:%d (%s) depth %d: got %d, want %d: %s\n", path, c.Line, c.Name, e.Depth, got, e.Nodes, c.FEN)

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/gambit-chess/gambit/perft"
+)
+
+// maxLine bounds a unit or result line: a few hundred bytes in practice.
+const maxLine = 1 << 20
+
+// runSplit is "perft split": it writes the work units of a run.
+func runSplit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft split", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fen := fs.String("fen", "", "root position: a FEN, \"startpos\" or \"kiwipete\"")
+	depth := fs.Int("depth", 0, "depth of the whole run in plies")
+	at := fs.Int("at", -1, "split the tree at this ply: one unit per position there")
+	chess960 := fs.Bool("chess960", false, "treat the position as Chess960 (castling written king takes rook)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 || *fen == "" || *at < 0 {
+		fs.Usage()
+		return 2
+	}
+	p, err := parsePosition(*fen, *chess960)
+	if err != nil {
+		fmt.Fprintln(stderr, "perft split:", err)
+		return 2
+	}
+	units, err := perft.Split(&p, *depth, *at)
+	if err != nil {
+		fmt.Fprintln(stderr, "perft split:", err)
+		return 2
+	}
+	w := bufio.NewWriter(stdout)
+	for _, u := range units {
+		w.Write(u.MarshalLine())
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(stderr, "perft split:", err)
+		return 1
+	}
+	return 0
+}
+
+// runUnits is "perft unit": it counts the units given as arguments, or
+// else every line of stdin, and writes a result line for each.
+func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft unit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cf := counterFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perft unit [-threads N] [-hash MB] [UNIT...]  (units: JSON lines from perft split; none: read stdin)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	c, err := cf.counter()
+	if err != nil {
+		fmt.Fprintln(stderr, "perft unit:", err)
+		return 2
+	}
+	status := 0
+	one := func(where string, line []byte) {
+		u, err := perft.ParseUnit(line)
+		if err == nil {
+			var r perft.Result
+			if r, err = u.Run(c); err == nil {
+				// One write per line: results of units run side by side
+				// into one file or pipe do not interleave.
+				if _, err := stdout.Write(r.MarshalLine()); err != nil {
+					fmt.Fprintln(stderr, "perft unit:", err)
+					status = 1
+				}
+				return
+			}
+		}
+		fmt.Fprintf(stderr, "perft unit: %s: %v\n", where, err)
+		status = 1
+	}
+	if fs.NArg() > 0 {
+		for i, a := range fs.Args() {
+			one(fmt.Sprintf("argument %d", i+1), []byte(a))
+		}
+		return status
+	}
+	err = eachLine(stdin, func(n int, line []byte) { one(fmt.Sprintf("stdin line %d", n), line) })
+	if err != nil {
+		fmt.Fprintln(stderr, "perft unit: reading stdin:", err)
+		return 1
+	}
+	return status
+}
+
+// runMerge is "perft merge": it adds up result lines from files or stdin.
+func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the total as one JSON object")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perft merge [-json] [FILE...]  (result lines from perft unit; no file: read stdin)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var m perft.Merger
+	status := 0
+	add := func(where string, line []byte) {
+		r, err := perft.ParseResult(line)
+		if err == nil {
+			err = m.Add(r)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "perft merge: %s: %v\n", where, err)
+			status = 1
+		}
+	}
+	if fs.NArg() == 0 {
+		if err := eachLine(stdin, func(n int, line []byte) { add(fmt.Sprintf("stdin line %d", n), line) }); err != nil {
+			fmt.Fprintln(stderr, "perft merge: reading stdin:", err)
+			return 1
+		}
+	}
+	for _, path := range fs.Args() {
+		f, err := os.Open(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "perft merge:", err)
+			return 1
+		}
+		err = eachLine(f, func(n int, line []byte) { add(fmt.Sprintf("%s line %d", path, n), line) })
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "perft merge: reading %s: %v\n", path, err)
+			return 1
+		}
+	}
+	total, err := m.Total()
+	if err != nil {
+		fmt.Fprintln(stderr, "perft merge:", err)
+		return 1
+	}
+	if status != 0 {
+		return status
+	}
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(total); err != nil {
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "perft(%d) = %d\n", total.Depth, total.Nodes)
+	fmt.Fprintf(stdout, "units=%d ", total.Units)
+	summary(stdout, total.Nodes, time.Duration(total.Seconds*float64(time.Second)))
+	return 0
+}
+
+// eachLine calls fn with every non-blank line of r and its number.
+func eachLine(r io.Reader, fn func(n int, line []byte)) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		if len(bytes.TrimSpace(sc.Bytes())) > 0 {
+			fn(n, sc.Bytes())
+		}
+	}
+	return sc.Err()
+}
