@@ -4,7 +4,7 @@ STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo
+.PHONY: all generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load
 
 all: test
 
@@ -50,7 +50,7 @@ bench:
 
 ## bench-core: the micro-benchmarks inside the main module's packages
 bench-core:
-	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san
+	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san ./game ./game/hub
 
 ## bench-compare: the benchmark regression gate. Runs gambit's benchmarks
 ## (not the peers') at BASE, checked out in a temporary git worktree, and in
@@ -100,6 +100,15 @@ oracle-suite:
 ## is built with (profile-guided optimisation), from the perft benchmarks
 pgo:
 	$(GO) test -run '^$$' -bench 'CountStart5|CountKiwipete4' -benchtime 3s -cpuprofile cmd/perft/default.pgo -o bin/perft.test ./perft
+
+## pgn-deep: 5,000 chessops games through the pgn API and pgn json, and the
+## fast SAN path against san.Parse on every test position (~2 min)
+pgn-deep:
+	GAMBIT_PGN_ORACLE_GAMES=5000 GAMBIT_PGN_ORACLE_SEED=7 GAMBIT_PGN_DEEP=1 $(GO) test -count=1 -timeout 30m -run 'TestOracleCorpus|TestResolveMatchesParse|TestOracleJSON' ./pgn ./cmd/pgn
+
+## hub-load: the hub's load test at full size under the race detector (~40 s)
+hub-load:
+	GAMBIT_HUB_LOAD_GAMES=100000 GAMBIT_HUB_LOAD_MOVES=1000000 $(GO) test -race -count=1 -run TestLoad ./game/hub
 
 ## check-generate: fail if `go generate` changes the committed tables
 check-generate:

@@ -1,0 +1,29 @@
+// Package pgn reads and writes chess games in Portable Game Notation, the
+// format of every chess database, streaming game by game in constant memory
+// per game.
+//
+// A Reader returns each game as a *Game: its tags in file order, the start
+// position (the FEN and SetUp tags, Variant "Chess960"), and the whole move
+// tree (the mainline, nested variations to any depth, comments before and
+// after moves, NAGs, null moves) with every move checked for legality.
+// Real-world files are read as they are: a UTF-8 byte-order mark, CRLF line
+// ends, ";" and "%" lines, escaped quotes in tags, empty lines anywhere,
+// missing or mismatched results, move numbers in any form ("1.", "1...",
+// "1.e4"), "0-0", and every notation san.Parse forgives. A broken game gives
+// an *Error naming the game, line and column and what is wrong; the next call
+// goes on with the next game, so no valid game is lost.
+//
+// Reader.Visit is the fast path: it calls a Visitor for each tag, move,
+// comment, NAG and variation, with byte slices into the reader's buffer and
+// nothing allocated per move, and lets the visitor skip a game's movetext or
+// a variation it does not need. NextTags reads headers only; NextMainline
+// checks every mainline move without building a tree.
+//
+// Clock, EMT, ParseEval, ParseShapes and ParseComment read the commands that
+// Lichess, ChessBase and engines embed in comments ([%clk 1:02:03],
+// [%eval 0.25], [%cal Ge2e4]).
+//
+// A Writer writes games in PGN export format: the seven tag roster first,
+// lines of at most 80 columns, move numbers again after variations and
+// comments; reading what it writes gives the same game back.
+package pgn

@@ -1,0 +1,126 @@
+package pgn
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// tagPair reads the tag pair whose '[' is at r: [Name "Value"], white
+// space allowed around the parts. A value may hold \" and \\; a quote
+// left unescaped inside it ([Event "The "Big" Match"]) is forgiven when
+// the pair still ends the line in `"]`. The value's escapes are resolved
+// into *scratch. On failure the rest of the line is consumed.
+func (s *scanner) tagPair(scratch *[]byte) (name, value []byte, err error) {
+	// The whole line must be in the buffer: tags never span lines.
+	eol := -1
+	for {
+		if e := bytes.IndexByte(s.buf[s.r:s.w], '\n'); e >= 0 {
+			eol = s.r + e
+			break
+		}
+		if s.eof {
+			eol = s.w
+			break
+		}
+		if !s.more() {
+			if !s.eof {
+				s.restOfLine()
+				return nil, nil, fmt.Errorf("%w: a line longer than %d bytes", ErrTooLarge, maxToken)
+			}
+		}
+	}
+	line := s.buf[s.r:eol]
+	fail := func(format string, args ...any) ([]byte, []byte, error) {
+		s.r = eol
+		return nil, nil, fmt.Errorf("%w: "+format, append([]any{ErrTag}, args...)...)
+	}
+
+	i := skipBlanks(line, 1)
+	start := i
+	for i < len(line) && !isBlank(line[i]) && line[i] != '"' && line[i] != ']' {
+		i++
+	}
+	if i == start {
+		return fail("no tag name in %q", trimLine(line))
+	}
+	name = line[start:i]
+	i = skipBlanks(line, i)
+	if i == len(line) || line[i] != '"' {
+		return fail("tag %s has no quoted value", name)
+	}
+	i++
+	vstart := i
+	q := bytes.IndexByte(line[i:], '"')
+	escapes := q >= 0 && bytes.IndexByte(line[i:i+q], '\\') >= 0
+	if q >= 0 && !escapes {
+		i += q
+	} else {
+		escapes = false
+		for i < len(line) && line[i] != '"' {
+			if line[i] == '\\' && i+1 < len(line) {
+				escapes = true
+				i++
+			}
+			i++
+		}
+	}
+	if i >= len(line) {
+		return fail("tag %s: the value's closing quote is missing", name)
+	}
+	vend := i
+	i = skipBlanks(line, i+1)
+	if i == len(line) || line[i] != ']' {
+		// An unescaped quote inside the value: take the value to the last
+		// quote that ends the pair, if the line has one.
+		q := bytes.LastIndexByte(line, ']')
+		if q < 0 {
+			return fail("tag %s: ']' is missing", name)
+		}
+		e := q - 1
+		for e > vend && isBlank(line[e]) {
+			e--
+		}
+		if e <= vend || line[e] != '"' {
+			return fail("tag %s: unexpected text after the value", name)
+		}
+		vend, i = e, q
+		escapes = bytes.IndexByte(line[vstart:vend], '\\') >= 0
+	}
+	value = line[vstart:vend]
+	s.r += i + 1
+	if escapes {
+		*scratch = unescape((*scratch)[:0], value)
+		value = *scratch
+	}
+	return name, value, nil
+}
+
+// unescape appends v to dst with \" and \\ resolved; any other backslash
+// stays as it is.
+func unescape(dst, v []byte) []byte {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) && (v[i+1] == '"' || v[i+1] == '\\') {
+			i++
+		}
+		dst = append(dst, v[i])
+	}
+	return dst
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return i
+}
+
+// trimLine shortens a line for an error message.
+func trimLine(b []byte) string {
+	b = bytes.TrimRight(b, "\r")
+	if len(b) > 40 {
+		return string(b[:40]) + "..."
+	}
+	return string(b)
+}
