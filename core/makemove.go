@@ -26,14 +26,7 @@ func (p *Position) MakeMove(m Move) Undo {
 	p.halfmove++
 
 	if m.IsCastle() {
-		i := 0
-		if to < from {
-			i = 1
-		}
-		if us == Black {
-			i += 2
-		}
-		kTo, rTo := castleTargets(i)
+		kTo, rTo := castleTargets(castleIndex(m, us))
 		king, rook := NewPiece(us, King), NewPiece(us, Rook)
 		p.remove(king, from)
 		p.remove(rook, to)
@@ -101,14 +94,7 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	}
 	from, to := m.From(), m.To()
 	if m.IsCastle() {
-		i := 0
-		if to < from {
-			i = 1
-		}
-		if us == Black {
-			i += 2
-		}
-		kTo, rTo := castleTargets(i)
+		kTo, rTo := castleTargets(castleIndex(m, us))
 		king, rook := NewPiece(us, King), NewPiece(us, Rook)
 		p.remove(king, kTo)
 		p.remove(rook, rTo)
@@ -165,4 +151,14 @@ func (p *Position) UnmakeNullMove(u Undo) {
 		p.fullmove--
 	}
 	p.hash, p.halfmove, p.castling, p.ep = u.hash, int(u.halfmove), u.castling, u.ep
+}
+
+// castleIndex returns the castling right (bit index) castling move m of
+// colour us uses: the rook's side of the king tells short from long.
+func castleIndex(m Move, us Color) int {
+	i := 2 * int(us&1)
+	if m.To() < m.From() {
+		i++
+	}
+	return i
 }

@@ -80,14 +80,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 // played in p (g1, c1, g8 or c8). For castling, m.To() is the rook's square,
 // so m.To() > m.From() means the short (h-side) castling.
 func (p *Position) CastleKingSquare(m Move) Square {
-	i := 0
-	if m.To() < m.From() {
-		i = 1
-	}
-	if p.side == Black {
-		i += 2
-	}
-	k, _ := castleTargets(i)
+	k, _ := castleTargets(castleIndex(m, p.side))
 	return k
 }
 
