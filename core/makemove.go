@@ -14,109 +14,145 @@ type Undo struct {
 // LegalMoves or ParseUCI), and returns what UnmakeMove needs to take it back.
 // It updates the hash incrementally and allocates nothing.
 func (p *Position) MakeMove(m Move) Undo {
-	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
-	us, them := p.side&1, (p.side^1)&1
+	if m.IsCastle() {
+		return p.makeCastle(m)
+	}
+	u, h := p.begin()
+	us := p.side & 1
 	from, to := m.From(), m.To()
-	pt := m.Piece()
+	if c := m.Captured(); c != NoPieceType {
+		capSq := to
+		if m.IsEnPassant() {
+			capSq ^= 8
+		}
+		b := capSq.Bitboard()
+		p.byType[0] ^= b
+		p.byType[c&7] ^= b
+		p.byColor[us^1] ^= b
+		p.board[capSq&63] = NoPiece
+		h ^= tables.ZobristPieces[us^1][c&7][capSq&63]
+		p.halfmove = 0
+	}
+	// The mover leaves from and lands on to: one XOR per bitboard.
+	fromTo := from.Bitboard() | to.Bitboard()
+	p.byType[0] ^= fromTo
+	p.byColor[us] ^= fromTo
+	pc := p.board[from&63]
+	p.board[from&63] = NoPiece
+	pt := pc.Type() & 7
+	zp := &tables.ZobristPieces[us]
+	if promo := m.Promotion(); promo != NoPieceType {
+		p.byType[Pawn] ^= from.Bitboard()
+		p.byType[promo&7] ^= to.Bitboard()
+		p.board[to&63] = NewPiece(us, promo)
+		h ^= zp[Pawn][from&63] ^ zp[promo&7][to&63]
+	} else {
+		p.byType[pt] ^= fromTo
+		p.board[to&63] = pc
+		h ^= zp[pt][from&63] ^ zp[pt][to&63]
+	}
+	if pt == Pawn {
+		p.halfmove = 0
+		if m.IsDoublePush() {
+			ep := (from + to) / 2
+			if PawnAttacks(us, ep)&p.byType[Pawn]&p.byColor[us^1] != 0 {
+				p.ep = ep
+				h ^= tables.ZobristEnPassant[ep&7]
+			}
+		}
+	}
+	p.finish(h, from, to)
+	return u
+}
+
+// begin starts MakeMove: it saves what UnmakeMove restores, clears the
+// en-passant square and counts the halfmove, and returns the Undo and the
+// hash so far (side to move and en passant updated).
+func (p *Position) begin() (Undo, uint64) {
+	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
 	h := p.hash ^ tables.ZobristWhiteToMove
 	if p.ep != NoSquare {
 		h ^= tables.ZobristEnPassant[p.ep&7]
 		p.ep = NoSquare
 	}
 	p.halfmove++
+	return u, h
+}
 
-	if m.IsCastle() {
-		kTo, rTo := castleTargets(castleIndex(m, us))
-		king, rook := NewPiece(us, King), NewPiece(us, Rook)
-		p.remove(king, from)
-		p.remove(rook, to)
-		p.put(king, kTo)
-		p.put(rook, rTo)
-		zk, zr := &tables.ZobristPieces[us][King], &tables.ZobristPieces[us][Rook]
-		h ^= zk[from&63] ^ zk[kTo&63] ^ zr[to&63] ^ zr[rTo&63]
-	} else {
-		if c := m.Captured(); c != NoPieceType {
-			capSq := to
-			if m.IsEnPassant() {
-				capSq = to ^ 8
-			}
-			p.remove(NewPiece(them, c), capSq)
-			h ^= tables.ZobristPieces[them][c&7][capSq&63]
-			p.halfmove = 0
-		}
-		// The mover leaves from and lands on to: one XOR per bitboard.
-		fromBB, toBB := from.Bitboard(), to.Bitboard()
-		p.byType[0] ^= fromBB | toBB
-		p.byColor[us] ^= fromBB | toBB
-		p.board[from&63] = NoPiece
-		zp := &tables.ZobristPieces[us]
-		if promo := m.Promotion(); promo != NoPieceType {
-			p.byType[Pawn] ^= fromBB
-			p.byType[promo&7] ^= toBB
-			p.board[to&63] = NewPiece(us, promo)
-			h ^= zp[Pawn][from&63] ^ zp[promo&7][to&63]
-		} else {
-			p.byType[pt&7] ^= fromBB | toBB
-			p.board[to&63] = NewPiece(us, pt)
-			h ^= zp[pt&7][from&63] ^ zp[pt&7][to&63]
-		}
-		if pt == Pawn {
-			p.halfmove = 0
-			if m.IsDoublePush() {
-				ep := (from + to) / 2
-				if PawnAttacks(us, ep)&p.byType[Pawn]&p.byColor[them] != 0 {
-					p.ep = ep
-					h ^= tables.ZobristEnPassant[ep&7]
-				}
-			}
-		}
-	}
-	if p.castling != 0 {
-		c := p.castling & p.castleMask[from&63] & p.castleMask[to&63]
+// finish ends MakeMove of a move from `from` to `to`: castling rights,
+// move number, side to move, and the hash h.
+func (p *Position) finish(h uint64, from, to Square) {
+	// Rights change only when a move leaves or lands on a king's or rook's
+	// start square.
+	if c := p.castling & p.castleMask[from&63] & p.castleMask[to&63]; c != p.castling {
 		h ^= tables.ZobristCastling[p.castling&15] ^ tables.ZobristCastling[c&15]
 		p.castling = c
 	}
-	if us == Black {
-		p.fullmove++
-	}
-	p.side = them
+	p.fullmove += int(p.side & 1) // after Black's move
+	p.side ^= 1
 	p.hash = h
+}
+
+// makeCastle is MakeMove for a castling move. It stays out of line:
+// castling is rare, and inlined it would crowd the registers of MakeMove's
+// common path.
+//
+//go:noinline
+func (p *Position) makeCastle(m Move) Undo {
+	u, h := p.begin()
+	us := p.side & 1
+	from, to := m.From(), m.To()
+	kTo, rTo := castleTargets(castleIndex(m, us))
+	king, rook := NewPiece(us, King), NewPiece(us, Rook)
+	p.remove(king, from)
+	p.remove(rook, to)
+	p.put(king, kTo)
+	p.put(rook, rTo)
+	zk, zr := &tables.ZobristPieces[us][King], &tables.ZobristPieces[us][Rook]
+	h ^= zk[from&63] ^ zk[kTo&63] ^ zr[to&63] ^ zr[rTo&63]
+	p.finish(h, from, to)
 	return u
+}
+
+// unmakeCastle takes back castling move m of colour us.
+//
+//go:noinline
+func (p *Position) unmakeCastle(m Move, us Color) {
+	from, to := m.From(), m.To()
+	kTo, rTo := castleTargets(castleIndex(m, us))
+	king, rook := NewPiece(us, King), NewPiece(us, Rook)
+	p.remove(king, kTo)
+	p.remove(rook, rTo)
+	p.put(king, from)
+	p.put(rook, to)
 }
 
 // UnmakeMove takes back m, the last move made, given the Undo MakeMove
 // returned for it.
 func (p *Position) UnmakeMove(m Move, u Undo) {
-	p.side ^= 1
-	us := p.side & 1
-	if us == Black {
-		p.fullmove--
-	}
-	from, to := m.From(), m.To()
+	us := (p.side ^ 1) & 1
+	p.side = us
+	p.fullmove -= int(us)
 	if m.IsCastle() {
-		kTo, rTo := castleTargets(castleIndex(m, us))
-		king, rook := NewPiece(us, King), NewPiece(us, Rook)
-		p.remove(king, kTo)
-		p.remove(rook, rTo)
-		p.put(king, from)
-		p.put(rook, to)
+		p.unmakeCastle(m, us)
 	} else {
-		fromBB, toBB := from.Bitboard(), to.Bitboard()
-		p.byType[0] ^= fromBB | toBB
-		p.byColor[us] ^= fromBB | toBB
+		from, to := m.From(), m.To()
+		fromTo := from.Bitboard() | to.Bitboard()
+		p.byType[0] ^= fromTo
+		p.byColor[us] ^= fromTo
 		pt := m.Piece()
 		if promo := m.Promotion(); promo != NoPieceType {
-			p.byType[Pawn] ^= fromBB
-			p.byType[promo&7] ^= toBB
+			p.byType[Pawn] ^= from.Bitboard()
+			p.byType[promo&7] ^= to.Bitboard()
 		} else {
-			p.byType[pt&7] ^= fromBB | toBB
+			p.byType[pt&7] ^= fromTo
 		}
 		p.board[from&63] = NewPiece(us, pt)
 		p.board[to&63] = NoPiece
 		if c := m.Captured(); c != NoPieceType {
 			capSq := to
 			if m.IsEnPassant() {
-				capSq = to ^ 8
+				capSq ^= 8
 			}
 			p.put(NewPiece(us^1, c), capSq)
 		}
