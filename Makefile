@@ -99,7 +99,7 @@ oracle-suite:
 ## pgo: regenerate cmd/perft/default.pgo, the CPU profile the perft command
 ## is built with (profile-guided optimisation), from the perft benchmarks
 pgo:
-	$(GO) test -run '^$$' -bench 'CountStart5|CountKiwipete4' -benchtime 3s -cpuprofile cmd/perft/default.pgo -o bin/perft.test ./perft
+	$(GO) test -run '^$$' -bench 'Count(Full)?(Start5|Kiwipete4)' -benchtime 3s -cpuprofile cmd/perft/default.pgo -o bin/perft.test ./perft
 
 ## pgn-deep: 5,000 chessops games through the pgn API and pgn json, and the
 ## fast SAN path against san.Parse on every test position (~2 min)

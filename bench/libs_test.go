@@ -27,10 +27,14 @@ var perftLibs = []perftLib{
 	{name: libCorentings, slow: true, prepare: prepareCorentings},
 }
 
-// depths returns the perft depths lib runs on pos, shallow first.
-func (lib perftLib) depths(pos position) []int {
+// depths returns the perft depths lib runs on pos, shallow first; the goal
+// depth only with bulk counting.
+func (lib perftLib) depths(pos position, bulk bool) []int {
 	if lib.slow {
 		return []int{pos.shallow}
+	}
+	if bulk && pos.goal > 0 {
+		return []int{pos.shallow, pos.deep, pos.goal}
 	}
 	return []int{pos.shallow, pos.deep}
 }
@@ -43,7 +47,7 @@ func prepareGambit(fen string, depth int, bulk bool) (func() uint64, error) {
 	if bulk {
 		return func() uint64 { return perft.Count(&p, depth) }, nil
 	}
-	return func() uint64 { return gambitPerftFull(&p, depth) }, nil
+	return func() uint64 { return perft.CountFull(&p, depth) }, nil
 }
 
 func prepareDragontoothmg(fen string, depth int, bulk bool) (func() uint64, error) {

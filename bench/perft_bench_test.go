@@ -7,7 +7,8 @@ import (
 
 // BenchmarkPerft is perft with bulk counting: the last ply's legal moves are
 // counted, not made (gambit's perft.Count). Every library runs every
-// position's shallow depth; gambit and dragontoothmg also run the deep one.
+// position's shallow depth; gambit and dragontoothmg also run the deep one,
+// and the goal depth where the position has one.
 func BenchmarkPerft(b *testing.B) { benchPerft(b, true) }
 
 // BenchmarkPerftFull is perft with every leaf move made and unmade (made, for
@@ -19,7 +20,7 @@ func benchPerft(b *testing.B, bulk bool) {
 		b.Run(lib.name, func(b *testing.B) {
 			for _, pos := range positions {
 				b.Run(pos.name, func(b *testing.B) {
-					for _, depth := range lib.depths(pos) {
+					for _, depth := range lib.depths(pos, bulk) {
 						b.Run(fmt.Sprintf("d%d", depth), func(b *testing.B) {
 							run, err := lib.prepare(pos.fen, depth, bulk)
 							if err != nil {

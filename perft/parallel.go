@@ -42,6 +42,10 @@ type Counter struct {
 	// leaves counted so far. Calls never overlap, but come from the
 	// counting goroutines.
 	Progress func(done, total int, nodes uint64)
+	// Full makes and unmakes every move of the last ply, as CountFull
+	// does, instead of counting them in bulk. A Table is not used with
+	// it: a hashed subtree would not be made at all.
+	Full bool
 }
 
 // CountParallel returns Count(p, depth), counted by threads goroutines (0 or
@@ -129,7 +133,7 @@ func (c *Counter) run(p *core.Position, depth int) ([]core.Move, []uint64) {
 	}
 
 	var salt uint64
-	if c.Table != nil {
+	if c.Table != nil && !c.Full {
 		salt = rootSalt(p)
 	}
 	left := depth - ply
@@ -150,9 +154,12 @@ func (c *Counter) run(p *core.Position, depth int) ([]core.Move, []uint64) {
 			// and neighbouring jobs are played on by other goroutines.
 			pos := jobs[i].pos
 			var n uint64
-			if c.Table != nil {
+			switch {
+			case c.Full:
+				n = CountFull(&pos, left)
+			case c.Table != nil:
 				n = c.Table.count(&pos, left, salt)
-			} else {
+			default:
 				n = Count(&pos, left)
 			}
 			results[i] = n

@@ -26,6 +26,19 @@ func TestCount(t *testing.T) {
 	assert.Regexp(t, `(?m)^nodes=197281 time=[0-9.]+s nps=[0-9]+$`, out)
 }
 
+// TestFull counts Kiwipete with every leaf move made, on one goroutine and
+// two: the published count.
+func TestFull(t *testing.T) {
+	for _, threads := range []string{"1", "2"} {
+		code, out, _ := runCmd(t, "-fen", "kiwipete", "-depth", "3", "-full", "-threads", threads)
+		require.Equal(t, 0, code)
+		assert.Contains(t, out, "perft(3) = 97862\n")
+	}
+	code, _, stderr := runCmd(t, "-fen", "kiwipete", "-depth", "3", "-full", "-hash", "1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "-full and -hash")
+}
+
 func TestDivide(t *testing.T) {
 	code, out, _ := runCmd(t, "-fen", "kiwipete", "-depth", "2", "-divide")
 	require.Equal(t, 0, code)
