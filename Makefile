@@ -110,6 +110,7 @@ pgn-deep:
 hub-load:
 	GAMBIT_HUB_LOAD_GAMES=100000 GAMBIT_HUB_LOAD_MOVES=1000000 $(GO) test -race -count=1 -run TestLoad ./game/hub
 
-## check-generate: fail if `go generate` changes the committed tables
+## check-generate: fail if `go generate` would change the committed tables
+## or core/movegen_sides.go
 check-generate:
-	$(GO) test -count=1 -run TestTablesAreReproducible ./gen
+	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen

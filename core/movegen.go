@@ -102,24 +102,15 @@ func (p *Position) writeAll(ml *MoveList, from Square, pt PieceType, targets Bit
 	}
 }
 
-// addPawnMoves adds the pawn moves to every square of targets, each from the
-// square delta behind it, with all four promotions on the last rank; plain
-// false leaves out the moves that do not promote. It returns how many moves
-// that is; with a nil list it only counts.
-func (p *Position) addPawnMoves(ml *MoveList, targets Bitboard, delta int, plain bool) int {
-	promo := targets & (Rank1 | Rank8)
-	if !plain {
-		targets = promo
-	}
-	if ml != nil {
-		p.writePawnMoves(ml, targets, delta)
-	}
-	return targets.Count() + 3*promo.Count()
+// pawnMoveCount returns the number of pawn moves to the squares of
+// targets: four promotions to each square on the last rank.
+func pawnMoveCount(targets Bitboard) int {
+	return targets.Count() + 3*(targets&(Rank1|Rank8)).Count()
 }
 
 // writePawnMoves writes the pawn moves to every square of targets, each from
 // the square delta behind it, with all four promotions on the last rank. It
-// stays out of line so that addPawnMoves can be inlined.
+// stays out of line so that the generator's counting copies stay small.
 //
 //go:noinline
 func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
@@ -137,117 +128,23 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 	}
 }
 
+//go:generate go run ../gen sides
+
 // generate writes the legal moves into ml and returns their number; with
 // quiets false it writes only captures and promotions. With a nil list it
-// only counts them.
+// only counts them. It calls the copy of the generator made for the side to
+// move and for writing or counting (movegen_template.go).
 func (p *Position) generate(ml *MoveList, quiets bool) int {
-	us, them := p.side&1, (p.side^1)&1
-	occ := p.byType[0]
-	usBB, themBB := p.byColor[us], p.byColor[them]
-	ksq := (p.byType[King] & usBB).First()
-
-	// King moves: onto squares the enemy does not attack once the king has
-	// left its square (so it cannot step back along a checking ray). Each
-	// target is tested alone: most positions give the king few.
-	kingTargets := KingAttacks(ksq) &^ usBB
-	if !quiets {
-		kingTargets &= themBB
-	}
-	occNoKing := occ &^ ksq.Bitboard()
-	for t := kingTargets; t != 0; {
-		sq := t.PopFirst()
-		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+	if ml == nil {
+		if p.side&1 == White {
+			return p.countWhite(quiets)
 		}
+		return p.countBlack(quiets)
 	}
-	n := p.addAll(ml, ksq, King, kingTargets)
-
-	pinHV, pinD, checkers := p.pins(us, ksq)
-	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
-	checkMask := ^Bitboard(0)
-	if checkers != 0 {
-		if checkers.More() {
-			return n // double check: only the king moves
-		}
-		checkMask = Between(ksq, checkers.First()) | checkers
+	if p.side&1 == White {
+		return p.generateWhite(ml, quiets)
 	}
-	pinned := pinHV | pinD
-	targets := checkMask &^ usBB
-	if !quiets {
-		targets &= themBB
-	}
-
-	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
-		from := b.PopFirst()
-		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
-	}
-	// Sliders: a pinned one moves only along its pin ray; one pinned
-	// orthogonally cannot move diagonally, and the other way round.
-	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
-		from := b.PopFirst()
-		t := BishopAttacks(from, occ) & targets
-		if pinD.Has(from) {
-			t &= pinD
-		}
-		n += p.addAll(ml, from, Bishop, t)
-	}
-	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
-		from := b.PopFirst()
-		t := RookAttacks(from, occ) & targets
-		if pinHV.Has(from) {
-			t &= pinHV
-		}
-		n += p.addAll(ml, from, Rook, t)
-	}
-	for b := p.byType[Queen] & usBB; b != 0; {
-		from := b.PopFirst()
-		var t Bitboard
-		switch {
-		case pinHV.Has(from):
-			t = RookAttacks(from, occ) & pinHV
-		case pinD.Has(from):
-			t = BishopAttacks(from, occ) & pinD
-		default:
-			t = QueenAttacks(from, occ)
-		}
-		n += p.addAll(ml, from, Queen, t&targets)
-	}
-
-	// Pawns, set-wise. up is the push direction; left and right captures go
-	// toward the a- and h-file.
-	pawns := p.byType[Pawn] & usBB
-	up, thirdRank := 8, Rank3
-	if us == Black {
-		up, thirdRank = -8, Rank6
-	}
-	empty := ^occ
-	free := pawns &^ pinned
-	pinnedPush := pawns & pinHV
-	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
-	two := pawnForward(us, one&thirdRank) & empty
-	n += p.addPawnMoves(ml, one&checkMask, up, quiets)
-	if quiets {
-		t := two & checkMask
-		n += t.Count()
-		for ml != nil && t != 0 {
-			to := t.PopFirst()
-			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
-		}
-	}
-	// A diagonally pinned pawn may capture only along its pin ray.
-	pinnedCap := pawns & pinD
-	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
-	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
-	n += p.addPawnMoves(ml, west&themBB&checkMask, up-1, true)
-	n += p.addPawnMoves(ml, east&themBB&checkMask, up+1, true)
-
-	if p.ep != NoSquare {
-		n += p.addEnPassant(ml, us, ksq)
-	}
-	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
-	}
-	return n
+	return p.generateBlack(ml, quiets)
 }
 
 // addEnPassant adds the legal en-passant captures. Each is tested by

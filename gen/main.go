@@ -1,8 +1,16 @@
-// Command gen writes gambit's precomputed tables as Go source into the tables
-// package. It is run by `go generate ./...` through the //go:generate line in
-// tables/doc.go, from inside that directory:
+// Command gen writes the Go source that gambit generates: the precomputed
+// tables of the tables package, and the side-specialised move generator of
+// the core package. `go generate ./...` runs it through the //go:generate
+// lines in tables/doc.go and core/movegen.go, from inside those
+// directories:
 //
-//	go run ../gen [-out DIR]
+//	go run ../gen [-out DIR]    (tables)
+//	go run ../gen sides [DIR]   (core)
+//
+// sides reads core/movegen_template.go and writes core/movegen_sides.go:
+// four copies of the template's generator, for White and for Black to move,
+// writing the moves or only counting them, each with those choices made
+// constants for the compiler to fold (see the template's comment).
 //
 // It computes leaper attacks, between and line masks, slider masks and the
 // fancy-magic attack table from the magic numbers committed in
@@ -26,6 +34,17 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "sides" {
+		dir := "."
+		if len(os.Args) > 2 {
+			dir = os.Args[2]
+		}
+		if err := writeSides(dir); err != nil {
+			fmt.Fprintln(os.Stderr, "gen sides:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	out := flag.String("out", ".", "directory to write the table files into")
 	flag.Parse()
 	if err := generate(*out); err != nil {

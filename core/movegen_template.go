@@ -1,0 +1,141 @@
+//go:build ignore
+
+// This file is the template of the side-specialised move generator, not
+// compiled itself: gen (go run ../gen sides, through the go:generate line
+// in movegen.go) writes four copies of generateSide into movegen_sides.go,
+// for White and Black to move, each writing the moves (generateWhite,
+// generateBlack) or only counting them (countWhite, countBlack). In each
+// copy the side to move is a constant and, in the counting ones, the move
+// list is nil, so the compiler folds every test of the side (pawn
+// directions, ranks) and of the list away. Go has no templates; this is
+// what C++ generators get from them.
+//
+// The first statement of generateSide must stay as it is: gen replaces it
+// with the constants. Edit this file, then run go generate ./...
+
+package core
+
+// generateSide writes the legal moves into ml and returns their number;
+// with quiets false it writes only captures and promotions. With a nil list
+// it only counts them.
+func (p *Position) generateSide(ml *MoveList, quiets bool) int {
+	us, them := p.side&1, (p.side^1)&1
+	occ := p.byType[0]
+	usBB, themBB := p.byColor[us], p.byColor[them]
+	ksq := (p.byType[King] & usBB).First()
+
+	// King moves: onto squares the enemy does not attack once the king has
+	// left its square (so it cannot step back along a checking ray). Each
+	// target is tested alone: most positions give the king few.
+	kingTargets := KingAttacks(ksq) &^ usBB
+	if !quiets {
+		kingTargets &= themBB
+	}
+	occNoKing := occ &^ ksq.Bitboard()
+	for t := kingTargets; t != 0; {
+		sq := t.PopFirst()
+		if p.attackedBy(them, sq, occNoKing) {
+			kingTargets &^= sq.Bitboard()
+		}
+	}
+	n := p.addAll(ml, ksq, King, kingTargets)
+
+	pinHV, pinD, checkers := p.pins(us, ksq)
+	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		if checkers.More() {
+			return n // double check: only the king moves
+		}
+		checkMask = Between(ksq, checkers.First()) | checkers
+	}
+	pinned := pinHV | pinD
+	targets := checkMask &^ usBB
+	if !quiets {
+		targets &= themBB
+	}
+
+	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+		from := b.PopFirst()
+		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+	}
+	// Sliders: a pinned one moves only along its pin ray; one pinned
+	// orthogonally cannot move diagonally, and the other way round.
+	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+		from := b.PopFirst()
+		t := BishopAttacks(from, occ) & targets
+		if pinD.Has(from) {
+			t &= pinD
+		}
+		n += p.addAll(ml, from, Bishop, t)
+	}
+	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+		from := b.PopFirst()
+		t := RookAttacks(from, occ) & targets
+		if pinHV.Has(from) {
+			t &= pinHV
+		}
+		n += p.addAll(ml, from, Rook, t)
+	}
+	for b := p.byType[Queen] & usBB; b != 0; {
+		from := b.PopFirst()
+		var t Bitboard
+		switch {
+		case pinHV.Has(from):
+			t = RookAttacks(from, occ) & pinHV
+		case pinD.Has(from):
+			t = BishopAttacks(from, occ) & pinD
+		default:
+			t = QueenAttacks(from, occ)
+		}
+		n += p.addAll(ml, from, Queen, t&targets)
+	}
+
+	// Pawns, set-wise. up is the push direction; left and right captures go
+	// toward the a- and h-file.
+	pawns := p.byType[Pawn] & usBB
+	up, thirdRank := 8, Rank3
+	if us == Black {
+		up, thirdRank = -8, Rank6
+	}
+	empty := ^occ
+	free := pawns &^ pinned
+	pinnedPush := pawns & pinHV
+	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+	two := pawnForward(us, one&thirdRank) & empty
+	pushes := one & checkMask
+	if !quiets {
+		pushes &= Rank1 | Rank8 // promotions only
+	}
+	n += pawnMoveCount(pushes)
+	if ml != nil {
+		p.writePawnMoves(ml, pushes, up)
+	}
+	if quiets {
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+	}
+	// A diagonally pinned pawn may capture only along its pin ray.
+	pinnedCap := pawns & pinD
+	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+	west &= themBB & checkMask
+	east &= themBB & checkMask
+	n += pawnMoveCount(west) + pawnMoveCount(east)
+	if ml != nil {
+		p.writePawnMoves(ml, west, up-1)
+		p.writePawnMoves(ml, east, up+1)
+	}
+
+	if p.ep != NoSquare {
+		n += p.addEnPassant(ml, us, ksq)
+	}
+	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+		n += p.addCastling(ml, us, ksq)
+	}
+	return n
+}
