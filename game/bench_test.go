@@ -14,7 +14,7 @@ func longestGame(b *testing.B) *game.Game {
 	var best *game.Game
 	for _, pg := range readPGN(b, pgnDir+"/twic1599_1000k.pgn") {
 		g := game.New()
-		for _, tok := range pg.moves {
+		for _, tok := range pg.Moves {
 			if g.MoveSAN(tok) != nil {
 				break
 			}

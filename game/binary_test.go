@@ -279,7 +279,7 @@ func TestBinaryRealGames(t *testing.T) {
 	n := 0
 	for _, pg := range readPGN(t, pgnDir+"/twic1599_1000k.pgn") {
 		g := game.New()
-		for _, tok := range pg.moves {
+		for _, tok := range pg.Moves {
 			if g.MoveSAN(tok) != nil {
 				break
 			}

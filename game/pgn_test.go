@@ -13,6 +13,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/pgntext"
 	"github.com/gambit-chess/gambit/pgn"
 )
 
@@ -155,7 +156,7 @@ func TestPGNRealGames(t *testing.T) {
 				}
 			}
 			var want []string
-			for _, tok := range tokens[i].moves {
+			for _, tok := range tokens[i].Moves {
 				want = append(want, strings.TrimRight(tok, "!?"))
 			}
 			require.Equal(t, want, movetextTokens(text), "%s game %d", path, i+1)
@@ -188,7 +189,7 @@ func movetextTokens(text string) []string {
 	_, movetext, _ := strings.Cut(text, "\n\n")
 	var out []string
 	for _, tok := range strings.Fields(movetext) {
-		if tok = stripMoveNumber(tok); tok == "" {
+		if tok = pgntext.StripMoveNumber(tok); tok == "" {
 			continue
 		}
 		switch tok {

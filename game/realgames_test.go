@@ -35,16 +35,16 @@ func TestRealGames(t *testing.T) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			for i, pg := range readPGN(t, path) {
 				g := game.New()
-				if fen, ok := pg.tags["FEN"]; ok {
+				if fen, ok := pg.Tags["FEN"]; ok {
 					var opts []game.Option
-					if v := strings.ToLower(pg.tags["Variant"]); strings.Contains(v, "960") || strings.Contains(v, "fischer") {
+					if v := strings.ToLower(pg.Tags["Variant"]); strings.Contains(v, "960") || strings.Contains(v, "fischer") {
 						opts = append(opts, game.Chess960())
 					}
 					g, err = game.FromFEN(fen, opts...)
 					require.NoError(t, err)
 				}
 				nulls := false
-				for ply, tok := range pg.moves {
+				for ply, tok := range pg.Moves {
 					if tok == "Z0" || tok == "--" {
 						nulls = true // a null move: not a game the model can hold
 						break
@@ -54,17 +54,17 @@ func TestRealGames(t *testing.T) {
 						// Players sometimes go on after a dead position
 						// (FIDE 5.2.2 ends the game there): fine, as long
 						// as the game was scored a draw.
-						assert.Equal(t, "1/2-1/2", pg.tags["Result"], "game %d ended by %v at ply %d", i+1, g.Status(), ply+1)
+						assert.Equal(t, "1/2-1/2", pg.Tags["Result"], "game %d ended by %v at ply %d", i+1, g.Status(), ply+1)
 						afterEnd++
 						break
 					}
 					require.NoError(t, err, "%s game %d ply %d", path, i+1, ply+1)
 				}
-				if nulls || len(pg.moves) == 0 {
+				if nulls || len(pg.Moves) == 0 {
 					continue
 				}
-				last := pg.moves[len(pg.moves)-1]
-				result := pg.tags["Result"]
+				last := pg.Moves[len(pg.Moves)-1]
+				result := pg.Tags["Result"]
 				if strings.Contains(last, "#") {
 					assert.Equal(t, game.Checkmate, g.Status(), "game %d ends with %s", i+1, last)
 					assert.Equal(t, result, g.Outcome().Result.String(), "game %d", i+1)

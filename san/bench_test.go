@@ -27,7 +27,7 @@ func realMoves(tb testing.TB, n int) []realMove {
 	var out []realMove
 	for _, g := range games[:min(n, len(games))] {
 		p := gameStart(tb, g)
-		for _, tok := range g.moves {
+		for _, tok := range g.Moves {
 			m, err := san.Parse(&p, tok)
 			require.NoError(tb, err)
 			out = append(out, realMove{pos: p, move: m, san: stripAnnotation(tok)})

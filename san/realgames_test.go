@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/pgntext"
 	"github.com/gambit-chess/gambit/san"
 )
 
@@ -32,10 +33,10 @@ func TestRealGames(t *testing.T) {
 			plies := 0
 			for i, g := range games {
 				p := gameStart(t, g)
-				if n, err := strconv.Atoi(g.tags["PlyCount"]); err == nil {
-					require.Len(t, g.moves, n, "game %d: PlyCount tag against the moves read", i+1)
+				if n, err := strconv.Atoi(g.Tags["PlyCount"]); err == nil {
+					require.Len(t, g.Moves, n, "game %d: PlyCount tag against the moves read", i+1)
 				}
-				for ply, tok := range g.moves {
+				for ply, tok := range g.Moves {
 					if san.IsNullMove(tok) { // ChessBase's "Z0"
 						require.False(t, p.InCheck(), "game %d ply %d: null move in check", i+1, ply+1)
 						p.MakeNullMove()
@@ -55,14 +56,14 @@ func TestRealGames(t *testing.T) {
 
 // gameStart returns a game's start position: its FEN tag, or the standard
 // one.
-func gameStart(t testing.TB, g pgnGame) core.Position {
-	fen, ok := g.tags["FEN"]
+func gameStart(t testing.TB, g pgntext.Game) core.Position {
+	fen, ok := g.Tags["FEN"]
 	if !ok {
 		return core.StartPosition()
 	}
 	p, err := core.ParseFEN(fen)
 	require.NoError(t, err)
-	if v := strings.ToLower(g.tags["Variant"]); strings.Contains(v, "960") || strings.Contains(v, "fischer") {
+	if v := strings.ToLower(g.Tags["Variant"]); strings.Contains(v, "960") || strings.Contains(v, "fischer") {
 		p.SetChess960(true)
 	}
 	return p
@@ -79,6 +80,6 @@ func TestReadPGNHelper(t *testing.T) {
 	// content is known: Molinari-Bordais 1979 ends 5...Nd3#.
 	games := readPGN(t, filepath.Join(pgnDir, "molinari-bordais-1979.pgn"))
 	require.Len(t, games, 1)
-	assert.Equal(t, []string{"e4", "c5", "c4", "Nc6", "Ne2", "Nf6", "Nbc3", "Nb4", "g3", "Nd3#"}, games[0].moves)
-	assert.Equal(t, "Bordais", games[0].tags["Black"])
+	assert.Equal(t, []string{"e4", "c5", "c4", "Nc6", "Ne2", "Nf6", "Nbc3", "Nb4", "g3", "Nd3#"}, games[0].Moves)
+	assert.Equal(t, "Bordais", games[0].Tags["Black"])
 }
