@@ -21,6 +21,7 @@ import { Chess } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/
 import { makeFen, parseFen } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/fen.js';
 import { makeSanAndPlay } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/san.js';
 import { makeUci } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/util.js';
+import { backRank960, legalMoves, mulberry32 } from '../../san/testdata/oracle/common.mjs';
 
 const args = { seed: 1, games: 300, chess960: 0.3, out: 'corpus' };
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -32,55 +33,10 @@ for (let i = 2; i < process.argv.length; i += 2) {
   args[key] = key === 'out' ? process.argv[i + 1] : Number(process.argv[i + 1]);
 }
 
-// mulberry32: a small seeded PRNG.
-let state = args.seed >>> 0;
-const random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = mulberry32(args.seed);
 const randomInt = n => Math.floor(random() * n);
 const chance = p => random() < p;
 const pick = list => list[randomInt(list.length)];
-
-// backRank960 returns the back rank of Chess960 start position n (0..959).
-const backRank960 = n => {
-  const rank = Array(8).fill('');
-  const free = () => rank.flatMap((p, i) => (p === '' ? [i] : []));
-  rank[2 * (n % 4) + 1] = 'b';
-  n = Math.floor(n / 4);
-  rank[2 * (n % 4)] = 'b';
-  n = Math.floor(n / 4);
-  rank[free()[n % 6]] = 'q';
-  n = Math.floor(n / 6);
-  const knights = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]][n];
-  const f = free();
-  rank[f[knights[0]]] = 'n';
-  rank[f[knights[1]]] = 'n';
-  const [r1, k, r2] = free();
-  rank[r1] = 'r';
-  rank[k] = 'k';
-  rank[r2] = 'r';
-  return rank.join('');
-};
-
-// legalMoves lists every legal move, castling as king takes rook.
-const legalMoves = pos => {
-  const moves = [];
-  for (const [from, dests] of pos.allDests()) {
-    const pawn = pos.board.getRole(from) === 'pawn';
-    for (const to of dests) {
-      if (pawn && (to >> 3 === 0 || to >> 3 === 7)) {
-        for (const promotion of ['queen', 'rook', 'bishop', 'knight']) moves.push({ from, to, promotion });
-      } else {
-        moves.push({ from, to });
-      }
-    }
-  }
-  return moves;
-};
 
 // randomMove picks a legal move, castling half of the times it can.
 const randomMove = pos => {

@@ -13,6 +13,7 @@ import { Chess } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
 import { makeSanAndPlay } from 'chessops/san';
 import { makeUci } from 'chessops/util';
+import { backRank960, legalMoves, mulberry32 } from './common.mjs';
 
 const args = { seed: 1, games: 400, chess960: 0.5, maxPlies: 300 };
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -25,60 +26,13 @@ for (let i = 2; i < process.argv.length; i += 2) {
   args[key] = value;
 }
 
-// mulberry32: a small seeded PRNG, so the games do not depend on Math.random.
-let state = args.seed >>> 0;
-const random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = mulberry32(args.seed);
 const randomInt = n => Math.floor(random() * n);
-
-// backRank960 returns the back rank of Chess960 start position n (0..959)
-// by Scharnagl's numbering; 518 is the standard one.
-const backRank960 = n => {
-  const rank = Array(8).fill('');
-  const free = () => rank.flatMap((p, i) => (p === '' ? [i] : []));
-  rank[2 * (n % 4) + 1] = 'b';
-  n = Math.floor(n / 4);
-  rank[2 * (n % 4)] = 'b';
-  n = Math.floor(n / 4);
-  rank[free()[n % 6]] = 'q';
-  n = Math.floor(n / 6);
-  const knights = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]][n];
-  const f = free();
-  rank[f[knights[0]]] = 'n';
-  rank[f[knights[1]]] = 'n';
-  const [r1, k, r2] = free();
-  rank[r1] = 'r';
-  rank[k] = 'k';
-  rank[r2] = 'r';
-  return rank.join('');
-};
 
 const startFen = chess960 => {
   if (!chess960) return 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
   const back = backRank960(randomInt(960));
   return `${back}/pppppppp/8/8/8/8/PPPPPPPP/${back.toUpperCase()} w KQkq - 0 1`;
-};
-
-// legalMoves lists every legal move: castling as king takes rook, as
-// chessops represents it, and each promotion piece separately.
-const legalMoves = pos => {
-  const moves = [];
-  for (const [from, dests] of pos.allDests()) {
-    const pawn = pos.board.getRole(from) === 'pawn';
-    for (const to of dests) {
-      if (pawn && (to >> 3 === 0 || to >> 3 === 7)) {
-        for (const promotion of ['queen', 'rook', 'bishop', 'knight']) moves.push({ from, to, promotion });
-      } else {
-        moves.push({ from, to });
-      }
-    }
-  }
-  return moves;
 };
 
 const out = [];
