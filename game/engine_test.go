@@ -4,11 +4,6 @@ package game_test
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
@@ -17,25 +12,9 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/uci"
 )
-
-// stockfishPath returns the Stockfish to test against: GAMBIT_STOCKFISH,
-// stockfish on the PATH, or Debian's /usr/games/stockfish. A missing
-// Stockfish fails the test: CI installs it (apt-get install stockfish).
-func stockfishPath(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("GAMBIT_STOCKFISH"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("stockfish"); err == nil {
-		return p
-	}
-	const debian = "/usr/games/stockfish"
-	_, err := os.Stat(debian)
-	require.NoError(t, err, "stockfish is needed: apt-get install stockfish, or set GAMBIT_STOCKFISH")
-	return debian
-}
 
 // testCtx returns a context that ends with the test, bounded so that a
 // broken test fails rather than hangs.
@@ -43,44 +22,6 @@ func testCtx(t testing.TB, d time.Duration) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
-}
-
-// serveTCP serves the engine at path over TCP on 127.0.0.1 with socat,
-// one engine per connection, as package uci documents and tests it, and
-// returns the address. socat and its engines are killed when the test
-// ends. A missing socat fails the test: CI installs it.
-func serveTCP(t testing.TB, path string) string {
-	t.Helper()
-	socat, err := exec.LookPath("socat")
-	if err != nil {
-		socat = "/usr/bin/socat"
-		_, err = os.Stat(socat)
-		require.NoError(t, err, "socat is needed: apt-get install socat")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	port := l.Addr().(*net.TCPAddr).Port
-	require.NoError(t, l.Close())
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-
-	cmd := exec.Command(socat, fmt.Sprintf("TCP-LISTEN:%d,bind=127.0.0.1,reuseaddr,fork", port), "EXEC:"+path)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // one kill ends socat and its engines
-	cmd.Stderr = os.Stderr
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		_ = cmd.Wait()
-	})
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			require.NoError(t, c.Close())
-			return addr
-		}
-		require.True(t, time.Now().Before(deadline), "socat did not listen on %s: %v", addr, err)
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // weakest sets Stockfish to its weakest level, for quick games.
@@ -165,13 +106,13 @@ func playEngineGame(t *testing.T, g *game.Game) {
 
 func TestEngineLocal(t *testing.T) {
 	g := game.New()
-	require.NoError(t, g.StartEngine(testCtx(t, 20*time.Second), stockfishPath(t)))
+	require.NoError(t, g.StartEngine(testCtx(t, 20*time.Second), enginetest.StockfishPath(t)))
 	t.Cleanup(func() { require.NoError(t, g.CloseEngine()) })
 	playEngineGame(t, g)
 }
 
 func TestEngineTCP(t *testing.T) {
-	addr := serveTCP(t, stockfishPath(t))
+	addr, _ := enginetest.ServeTCP(t, enginetest.StockfishPath(t))
 	g := game.New()
 	require.NoError(t, g.DialEngine(testCtx(t, 20*time.Second), addr))
 	t.Cleanup(func() { require.NoError(t, g.CloseEngine()) })
@@ -184,7 +125,7 @@ func TestEngineMates(t *testing.T) {
 	ctx := testCtx(t, 30*time.Second)
 	g, err := game.FromFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 	require.NoError(t, err)
-	require.NoError(t, g.StartEngine(ctx, stockfishPath(t)))
+	require.NoError(t, g.StartEngine(ctx, enginetest.StockfishPath(t)))
 	t.Cleanup(func() { require.NoError(t, g.CloseEngine()) })
 
 	bm, err := g.EnginePlay(ctx, uci.Limits{Depth: 5})
@@ -201,7 +142,7 @@ func TestEngineMates(t *testing.T) {
 	// Our move that mates is not answered.
 	g, err = game.FromFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 	require.NoError(t, err)
-	require.NoError(t, g.StartEngine(ctx, stockfishPath(t)))
+	require.NoError(t, g.StartEngine(ctx, enginetest.StockfishPath(t)))
 	t.Cleanup(func() { require.NoError(t, g.CloseEngine()) })
 	reply, err := g.PlayAgainstEngine(ctx, "Ra8#", quick)
 	require.NoError(t, err)
@@ -226,7 +167,7 @@ func TestEngineErrors(t *testing.T) {
 	assert.Nil(t, g.Engine())
 
 	// An engine that dies: the move played against it is taken back.
-	require.NoError(t, g.StartEngine(ctx, stockfishPath(t)))
+	require.NoError(t, g.StartEngine(ctx, enginetest.StockfishPath(t)))
 	require.NoError(t, g.Engine().Process().Kill())
 	_, err = g.PlayAgainstEngine(ctx, "e4", quick)
 	require.Error(t, err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -16,15 +15,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/internal/enginetest"
 )
 
 // The oracle talks to Stockfish through this small UCI pipe of its own
 // rather than the uci package, so that a bug there cannot hide one here and
-// the oracle depends on nothing but core and perft.
-
-// stockfishPaths are tried in order when GAMBIT_STOCKFISH is not set;
-// /usr/games is where Debian's stockfish package installs it.
-var stockfishPaths = []string{"/usr/games/stockfish", "stockfish"}
+// the oracle depends on nothing but core and perft (internal/enginetest
+// only finds the binary).
 
 // engineTimeout bounds every wait for an answer, so that a hung or crashed
 // engine fails the test instead of hanging it. Perft at the depths the
@@ -67,33 +65,11 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-// findStockfish returns the engine binary's path, or fails the test with
-// what to install: the oracle is part of the test suite, so a missing
-// engine is a broken setup, not a reason to skip.
-func findStockfish(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("GAMBIT_STOCKFISH"); p != "" {
-		if _, err := exec.LookPath(p); err != nil {
-			t.Fatalf("GAMBIT_STOCKFISH=%q is not an executable: %v", p, err)
-		}
-		return p
-	}
-	for _, p := range stockfishPaths {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	t.Fatalf("Stockfish is needed for the perft oracle and was not found (looked for %s): "+
-		"install it with `apt-get install stockfish` or set GAMBIT_STOCKFISH to its path",
-		strings.Join(stockfishPaths, ", "))
-	return ""
-}
-
 // startEngine starts Stockfish, waits for uciok and readyok, and stops it
 // when the test ends.
 func startEngine(t testing.TB) *engine {
 	t.Helper()
-	path := findStockfish(t)
+	path := enginetest.StockfishPath(t)
 	e, err := launchEngine(engineTimeout, path)
 	if err != nil {
 		t.Fatalf("starting Stockfish: %v", err)

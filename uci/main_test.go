@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/uci"
 )
 
@@ -42,23 +43,6 @@ func TestMain(m *testing.M) {
 	}))
 }
 
-// stockfishPath finds Stockfish: $GAMBIT_STOCKFISH, then stockfish on the
-// PATH, then Debian's /usr/games/stockfish. A missing Stockfish fails the
-// test: CI installs it (apt-get install stockfish).
-func stockfishPath(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("GAMBIT_STOCKFISH"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("stockfish"); err == nil {
-		return p
-	}
-	const debian = "/usr/games/stockfish"
-	_, err := os.Stat(debian)
-	require.NoError(t, err, "stockfish is needed: apt-get install stockfish, or set GAMBIT_STOCKFISH")
-	return debian
-}
-
 // testCtx returns a context that ends with the test, bounded so a broken
 // test fails rather than hangs.
 func testCtx(t testing.TB, d time.Duration) context.Context {
@@ -70,7 +54,7 @@ func testCtx(t testing.TB, d time.Duration) context.Context {
 // startStockfish starts Stockfish over a pipe and closes it with the test.
 func startStockfish(t testing.TB, cfg uci.Config) *uci.Engine {
 	t.Helper()
-	e, err := cfg.Start(testCtx(t, 20*time.Second), stockfishPath(t))
+	e, err := cfg.Start(testCtx(t, 20*time.Second), enginetest.StockfishPath(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, e.Close()) })
 	return e
