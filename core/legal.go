@@ -52,7 +52,7 @@ func (p *Position) LegalMove(from, to Square, promo PieceType) Move {
 		if lastRank != (promo != NoPieceType) || promo != NoPieceType && (promo < Knight || promo > Queen) {
 			return NoMove
 		}
-	} else if promo != NoPieceType || !pieceAttacks(pt, from, occ).Has(to) {
+	} else if promo != NoPieceType || !reaches(pt, from, to, occ) {
 		return NoMove
 	}
 	// The king must be safe once the move is made: the mover lifted, the
@@ -62,7 +62,7 @@ func (p *Position) LegalMove(from, to Square, promo PieceType) Move {
 	if pt == King {
 		ksq = to
 	}
-	if p.attackersTo(ksq, after)&p.byColor[us^1]&^capSq.Bitboard() != 0 {
+	if p.attackedAfter(us, ksq, p.byColor[us^1]&^capSq.Bitboard(), after) {
 		return NoMove
 	}
 	return newMove(from, to, pt, captured, promo) | flags
@@ -76,34 +76,18 @@ func (p *Position) castleMove(from, to Square) Move {
 	if to < from {
 		i++
 	}
-	if p.castling&(1<<i) == 0 || p.castleRook[i] != to || p.castlePath[i]&p.byType[0] != 0 || p.InCheck() {
+	them := p.byColor[us^1]
+	if p.castling&(1<<i) == 0 || p.castleRook[i] != to || p.castlePath[i]&p.byType[0] != 0 ||
+		p.attackedAfter(us, from, them, p.byType[0]) {
 		return NoMove
 	}
 	occ := p.byType[0] &^ (from.Bitboard() | to.Bitboard())
 	for b := p.castleKingPath[i]; b != 0; {
-		if p.attackedBy(us^1, b.PopFirst(), occ) {
+		if p.attackedAfter(us, b.PopFirst(), them, occ) {
 			return NoMove
 		}
 	}
 	return newMove(from, to, King, NoPieceType, NoPieceType) | flagCastle
-}
-
-// pieceAttacks returns the squares a knight, bishop, rook, queen or king on
-// sq attacks given the occupancy.
-func pieceAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
-	switch pt {
-	case Knight:
-		return KnightAttacks(sq)
-	case Bishop:
-		return BishopAttacks(sq, occ)
-	case Rook:
-		return RookAttacks(sq, occ)
-	case Queen:
-		return QueenAttacks(sq, occ)
-	case King:
-		return KingAttacks(sq)
-	}
-	return 0
 }
 
 // RepetitionKey returns the key under which the position counts for
