@@ -17,7 +17,8 @@
 // comment, NAG and variation, with byte slices into the reader's buffer and
 // nothing allocated per move, and lets the visitor skip a game's movetext or
 // a variation it does not need. NextTags reads headers only; NextMainline
-// checks every mainline move without building a tree.
+// checks every mainline move without building a tree. Reset points a
+// Reader, its memory kept, at another input.
 //
 // Clock, EMT, ParseEval, ParseShapes and ParseComment read the commands that
 // Lichess, ChessBase and engines embed in comments ([%clk 1:02:03],

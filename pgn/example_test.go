@@ -144,3 +144,22 @@ func ExampleParseComment() {
 	fmt.Println(c.Text, c.Eval.Centipawns, c.Eval.Depth, c.Clock, c.Shapes[0])
 	// Output: Sharp! -125 24 1m30s Rd8d1
 }
+
+// A worker that reads many inputs in turn, such as the chunks of a large
+// file, keeps one Reader and resets it for each: nothing is allocated per
+// input but the tags of its games.
+func ExampleReader_Reset() {
+	chunks := []string{"1. e4 e5 2. Nf3 *\n", "[Event \"B\"]\n\n1. d4 d5 1/2-1/2\n\n[Event \"C\"]\n\n1. c4 1-0\n"}
+	r := pgn.NewReader(strings.NewReader(""))
+	var g pgn.Mainline
+	for i, chunk := range chunks {
+		r.Reset(strings.NewReader(chunk))
+		for r.NextMainline(&g) == nil {
+			fmt.Println(i, len(g.Moves), g.Result)
+		}
+	}
+	// Output:
+	// 0 3 *
+	// 1 2 1/2-1/2
+	// 1 1 1-0
+}

@@ -45,6 +45,7 @@ type Reader struct {
 	undo     core.Undo
 	lastKind uint8
 	stack    []frame
+	sm       sanMove // the move the fast path reads
 
 	fen, variant []byte // the tags the start position needs
 	hasFEN       bool
@@ -79,6 +80,18 @@ func NewReader(rd io.Reader) *Reader {
 	r := &Reader{}
 	r.s.reset(rd)
 	return r
+}
+
+// Reset makes r read the PGN text rd gives from its start, as a Reader
+// from NewReader(rd) would, keeping the memory r has: its buffer, its
+// variation stack, its scratch space. A worker that reads many inputs in
+// turn (the chunks of a large file, say) then allocates nothing per input.
+func (r *Reader) Reset(rd io.Reader) {
+	r.s.reset(rd)
+	r.games, r.end, r.gerr, r.ended = 0, nil, nil, false
+	r.lastKind, r.hasFEN = lastNone, false
+	r.stack = r.stack[:0]
+	r.variant = r.variant[:0]
 }
 
 // Games returns the number of games the reader has begun, broken ones
@@ -258,9 +271,10 @@ func (r *Reader) movetext(v Visitor, skip bool) error {
 			depth, result = r.skip(depth, -1)
 			return r.endGame(v, depth, result)
 		}
-		// Most tokens follow a single space: skip it here, without a call.
+		// Most tokens are moves and move numbers: the fast path reads them.
+		r.fastTokens(v)
 		if s.r < s.w && s.buf[s.r] == ' ' {
-			s.r++
+			s.r++ // skip it here, without a call
 		}
 		var c byte
 		if s.r < s.w && s.buf[s.r] > ' ' && s.buf[s.r] != 0xEF {
@@ -407,7 +421,7 @@ func (r *Reader) skip(depth, stop int) (int, string) {
 			for t > 0 && class[s.buf[t-1]]&clSymbol != 0 {
 				t--
 			}
-			s.r = t
+			s.r = s.keepDollar(t)
 			if !s.more() {
 				s.r = s.w
 				r.ended = true
@@ -507,13 +521,14 @@ func (r *Reader) resultAround() (result string, more bool) {
 	}
 	if t1 == s.w && !s.eof {
 		off := s.r - t0 // the result byte's place in the token
-		s.r = t0
+		keep := s.keepDollar(t0)
+		s.r = keep
 		if s.more() {
 			return "", true
 		}
 		// The input has ended (or the token fills the largest buffer): the
 		// token is what there is.
-		t0, t1 = s.r, s.w
+		t0, t1 = s.r+t0-keep, s.w
 		s.r = t0 + off
 	}
 	if t0 > 0 && s.buf[t0-1] == '$' && s.buf[t0] >= '0' && s.buf[t0] <= '9' {
@@ -630,6 +645,65 @@ func (r *Reader) play(v Visitor, tok []byte, line int, off int64) {
 	if n := glyphNAG(tok[g:]); n != 0 {
 		v.NAG(n)
 	}
+}
+
+// fastTokens reads the moves and move numbers at r that the fast path
+// reads, each after a space or a line break, and stops before any other
+// token, leaving it to the general path.
+func (r *Reader) fastTokens(v Visitor) {
+	s := &r.s
+	for {
+		if s.r < s.w {
+			switch s.buf[s.r] {
+			case ' ':
+				s.r++
+			case '\n':
+				s.r++
+				s.newline(s.r)
+			}
+		}
+		if s.w-s.r < window {
+			return
+		}
+		w := (*[window]byte)(s.buf[s.r:])
+		if moveStart[w[0]] {
+			if !r.playFast(v, w) {
+				return
+			}
+		} else if w[0]-'1' < 9 {
+			n := scanNumber(w)
+			if n == 0 {
+				return
+			}
+			s.r += n
+		} else {
+			return
+		}
+	}
+}
+
+// playFast reads and plays the move token at the start of w, which is at
+// r, if scanMove reads it and it names one legal move; else it reads
+// nothing and returns false.
+func (r *Reader) playFast(v Visitor, w *[window]byte) bool {
+	g, end := scanMove(w, &r.sm)
+	if end == 0 {
+		return false
+	}
+	m, ok := lookup(&r.pos, &r.sm)
+	if !ok {
+		return false
+	}
+	r.s.r += end
+	v.Move(&r.pos, m)
+	r.undo = r.pos.MakeMove(m)
+	r.last, r.lastKind = m, lastMove
+	if g < end {
+		if n := glyphNAG(w[g:end]); n != 0 {
+			v.NAG(n)
+		}
+	}
+	return true
 }
 
 // playNull plays a null move: a pass, legal only out of check.

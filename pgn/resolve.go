@@ -2,128 +2,127 @@ package pgn
 
 import "github.com/gambit-chess/gambit/core"
 
+// sanMove is a move in plain SAN, read but not yet looked up in a
+// position: what the text names, nothing more.
+type sanMove struct {
+	piece    core.PieceType // core.NoPieceType for castling
+	promo    core.PieceType
+	to       core.Square
+	fromFile int8 // -1 when the text names none
+	fromRank int8
+	long     bool // castling on the queen's side
+}
+
 // resolve finds the legal move that a move in plain SAN names without
-// generating every legal move: it looks only at the pieces of the named
-// type that reach the destination, and tests each for legality by the
-// attacks on its king once it has moved (core's LegalMove). san.Parse,
-// which generates all legal moves, costs several times more, and on a
-// mainline reader that is most of the time. resolve covers the forms real
-// files write (piece moves, pawn pushes and captures, promotions, castling,
-// any check suffix); ok is false for everything else (unusual notations,
-// any error), and the caller asks san.Parse, which also names the error.
-// Its result must equal san.Parse's: TestResolveMatchesParse and
-// FuzzResolve hold it to that.
-func resolve(p *core.Position, s []byte) (m core.Move, ok bool) {
+// generating every legal move: core's LegalMoveTo looks only at the pieces
+// of the named type that reach the destination, and tests each by the
+// attacks on its king once it has moved. san.Parse, which generates all
+// legal moves, costs several times more, and on a mainline reader that is
+// most of the time. resolve covers the forms real files write (piece
+// moves, pawn pushes and captures, promotions, castling, any check
+// suffix); ok is false for everything else (unusual notations, any error),
+// and the caller asks san.Parse, which also names the error. Its result
+// must equal san.Parse's: TestResolveMatchesParse and FuzzResolve hold it
+// to that.
+func resolve(p *core.Position, s []byte) (core.Move, bool) {
+	m, ok := parseSAN(s)
+	if !ok {
+		return core.NoMove, false
+	}
+	return lookup(p, &m)
+}
+
+// parseSAN reads s as resolve takes it, from its end: check marks, a
+// promotion, the destination, a capture mark, then the from rank and file
+// that disambiguate. scanMove, the movetext's fast path, reads the same
+// forms from the front and must read them alike (TestScanMoveMatchesParse).
+func parseSAN(s []byte) (m sanMove, ok bool) {
 	n := len(s)
 	for n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
 		n--
 	}
 	if n < 2 {
-		return core.NoMove, false
+		return m, false
 	}
 	switch string(s[:n]) {
 	case "O-O", "0-0":
-		return resolveCastling(p, false)
+		return sanMove{}, true
 	case "O-O-O", "0-0-0":
-		return resolveCastling(p, true)
+		return sanMove{long: true}, true
 	}
-	pt, i := core.Pawn, 0
-	switch s[0] {
-	case 'N':
-		pt, i = core.Knight, 1
-	case 'B':
-		pt, i = core.Bishop, 1
-	case 'R':
-		pt, i = core.Rook, 1
-	case 'Q':
-		pt, i = core.Queen, 1
-	case 'K':
-		pt, i = core.King, 1
+	i := 0
+	m.piece = core.Pawn
+	if pt := pieceOf[s[0]]; pt != core.NoPieceType {
+		m.piece, i = pt, 1
 	}
-	promo := core.NoPieceType
 	if n-i >= 4 && s[n-2] == '=' {
-		switch s[n-1] {
-		case 'N':
-			promo = core.Knight
-		case 'B':
-			promo = core.Bishop
-		case 'R':
-			promo = core.Rook
-		case 'Q':
-			promo = core.Queen
-		default:
-			return core.NoMove, false
+		if m.promo = promotionOf[s[n-1]]; m.promo == core.NoPieceType {
+			return m, false
 		}
 		n -= 2
 	}
 	if n-i < 2 || !isFile(s[n-2]) || !isRank(s[n-1]) {
-		return core.NoMove, false
+		return m, false
 	}
-	to := core.NewSquare(int(s[n-2]-'a'), int(s[n-1]-'1'))
+	m.to = core.NewSquare(int(s[n-2]-'a'), int(s[n-1]-'1'))
 	n -= 2
 	if n > i && s[n-1] == 'x' {
 		n-- // san.Parse does not hold a capture to its 'x' either
 	}
-	fromFile, fromRank := -1, -1
+	m.fromFile, m.fromRank = -1, -1
 	if n > i && isRank(s[n-1]) {
-		fromRank = int(s[n-1] - '1')
+		m.fromRank = int8(s[n-1] - '1')
 		n--
 	}
 	if n > i && isFile(s[n-1]) {
-		fromFile = int(s[n-1] - 'a')
+		m.fromFile = int8(s[n-1] - 'a')
 		n--
 	}
-	if n != i {
-		return core.NoMove, false
-	}
-
-	us := p.SideToMove()
-	if p.ByColor(us).Has(to) {
-		return core.NoMove, false // castling as king takes rook, or illegal
-	}
-	if pt == core.Pawn {
-		return resolvePawn(p, us, to, fromFile, fromRank, promo)
-	}
-	if promo != core.NoPieceType {
-		return core.NoMove, false
-	}
-	from := p.Pieces(us, pt)
-	switch pt {
-	case core.Knight:
-		from &= core.KnightAttacks(to)
-	case core.Bishop:
-		from = reaching(from&bishopRays[to], to, p.Occupied())
-	case core.Rook:
-		from = reaching(from&rookRays[to], to, p.Occupied())
-	case core.Queen:
-		from = reaching(from&(rookRays[to]|bishopRays[to]), to, p.Occupied())
-	case core.King:
-		from &= core.KingAttacks(to)
-	}
-	if fromFile >= 0 {
-		from &= core.FileA << fromFile
-	}
-	if fromRank >= 0 {
-		from &= core.Rank1 << (8 * fromRank)
-	}
-	found, count := core.NoMove, 0
-	for from != 0 {
-		if m := p.LegalMove(from.PopFirst(), to, core.NoPieceType); m != core.NoMove {
-			found = m
-			count++
-		}
-	}
-	return found, count == 1
+	return m, n == i
 }
 
-// resolvePawn is resolve for a pawn move: a push when no other file is
+// The piece letters of SAN, and those a pawn may promote to.
+var pieceOf, promotionOf = func() (piece, promo [256]core.PieceType) {
+	for i, c := range []byte("NBRQK") {
+		piece[c] = core.Knight + core.PieceType(i)
+	}
+	promo = piece
+	promo['K'] = core.NoPieceType
+	return piece, promo
+}()
+
+// lookup finds the legal move m names in p; ok is false when there is
+// none, or more than one.
+func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
+	switch m.piece {
+	case core.NoPieceType:
+		return resolveCastling(p, m.long)
+	case core.Pawn:
+		return resolvePawn(p, m)
+	}
+	if m.promo != core.NoPieceType {
+		return core.NoMove, false
+	}
+	from := ^core.Bitboard(0)
+	if m.fromFile >= 0 {
+		from = core.FileA << m.fromFile
+	}
+	if m.fromRank >= 0 {
+		from &= core.Rank1 << (8 * m.fromRank)
+	}
+	mv, n := p.LegalMoveTo(m.piece, from, m.to)
+	return mv, n == 1
+}
+
+// resolvePawn is lookup for a pawn move: a push when no other file is
 // named ("d5" never means "exd5"), else a capture from the named file.
-func resolvePawn(p *core.Position, us core.Color, to core.Square, fromFile, fromRank int, promo core.PieceType) (core.Move, bool) {
+func resolvePawn(p *core.Position, m *sanMove) (core.Move, bool) {
+	us, to := p.SideToMove(), m.to
 	last, fwd := 7, 8
 	if us == core.Black {
 		last, fwd = 0, -8
 	}
-	if fromRank >= 0 || (to.Rank() == last) != (promo != core.NoPieceType) {
+	if m.fromRank >= 0 || (to.Rank() == last) != (m.promo != core.NoPieceType) {
 		return core.NoMove, false
 	}
 	back := int(to) - fwd
@@ -131,7 +130,7 @@ func resolvePawn(p *core.Position, us core.Color, to core.Square, fromFile, from
 		return core.NoMove, false
 	}
 	pawns := p.Pieces(us, core.Pawn)
-	if fromFile < 0 || fromFile == to.File() {
+	if m.fromFile < 0 || int(m.fromFile) == to.File() {
 		// A push: one square, or two across an empty one to the fourth rank.
 		from := core.Square(back)
 		if !pawns.Has(from) && back-fwd >= 0 && back-fwd <= 63 {
@@ -140,9 +139,10 @@ func resolvePawn(p *core.Position, us core.Color, to core.Square, fromFile, from
 		if !pawns.Has(from) || p.Occupied().Has(to) {
 			return core.NoMove, false
 		}
-		m := p.LegalMove(from, to, promo)
-		return m, m != core.NoMove
+		mv := p.LegalMove(from, to, m.promo)
+		return mv, mv != core.NoMove
 	}
+	fromFile := int(m.fromFile)
 	if fromFile-to.File() != 1 && to.File()-fromFile != 1 {
 		return core.NoMove, false
 	}
@@ -151,11 +151,11 @@ func resolvePawn(p *core.Position, us core.Color, to core.Square, fromFile, from
 	if !pawns.Has(from) {
 		return core.NoMove, false
 	}
-	m := p.LegalMove(from, to, promo)
-	return m, m != core.NoMove && m.IsCapture()
+	mv := p.LegalMove(from, to, m.promo)
+	return mv, mv != core.NoMove && mv.IsCapture()
 }
 
-// resolveCastling is resolve for castling: king takes its castling rook,
+// resolveCastling is lookup for castling: king takes its castling rook,
 // with core's rules.
 func resolveCastling(p *core.Position, long bool) (core.Move, bool) {
 	right := core.WhiteShort
@@ -173,28 +173,6 @@ func resolveCastling(p *core.Position, long bool) (core.Move, bool) {
 	m := p.LegalMove(p.KingSquare(us), rsq, core.NoPieceType)
 	return m, m != core.NoMove
 }
-
-// reaching returns the pieces of sliders (each on a line with sq) that
-// reach sq, nothing standing between. With a piece or two on a line, it
-// is cheaper than a magic lookup, whose table is too large for the cache.
-func reaching(sliders core.Bitboard, sq core.Square, occ core.Bitboard) core.Bitboard {
-	var out core.Bitboard
-	for sliders != 0 {
-		s := sliders.PopFirst()
-		if core.Between(s, sq)&occ == 0 {
-			out |= s.Bitboard()
-		}
-	}
-	return out
-}
-
-// The lines of rook and bishop moves from each square, on an empty board.
-var rookRays, bishopRays = func() (r, b [64]core.Bitboard) {
-	for sq := core.A1; sq <= core.H8; sq++ {
-		r[sq], b[sq] = core.RookAttacks(sq, 0), core.BishopAttacks(sq, 0)
-	}
-	return r, b
-}()
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
 func isRank(c byte) bool { return c >= '1' && c <= '8' }

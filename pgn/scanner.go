@@ -219,6 +219,17 @@ func (s *scanner) symbolMore() []byte {
 	return tok
 }
 
+// keepDollar returns where the bytes that more must keep begin, for the
+// symbol token that starts at t: there, or at the '$' before it, which
+// tells the number of a NAG from a result ("$1/2" is none), and which
+// skip would no longer see once more had dropped it.
+func (s *scanner) keepDollar(t int) int {
+	if t > 0 && s.buf[t-1] == '$' {
+		return t - 1
+	}
+	return t
+}
+
 // glyphs reads the run of '!' and '?' at r.
 func (s *scanner) glyphs() []byte {
 	s.ensure(3)

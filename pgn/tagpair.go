@@ -2,7 +2,9 @@ package pgn
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // tagPair reads the tag pair whose '[' is at r: [Name "Value"], white
@@ -11,6 +13,14 @@ import (
 // the pair still ends the line in `"]`. The value's escapes are resolved
 // into *scratch. On failure the rest of the line is consumed.
 func (s *scanner) tagPair(scratch *[]byte) (name, value []byte, err error) {
+	if name, value, ok := s.plainTagPair(); ok {
+		return name, value, nil
+	}
+	return s.anyTagPair(scratch)
+}
+
+// anyTagPair is tagPair for any line, plain or not.
+func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 	// The whole line must be in the buffer: tags never span lines.
 	eol := -1
 	for {
@@ -94,6 +104,66 @@ func (s *scanner) tagPair(scratch *[]byte) (name, value []byte, err error) {
 	}
 	return name, value, nil
 }
+
+// plainTagPair reads the tag pair whose '[' is at r when it is written
+// the common way, whole in the buffer: [Name "Value"], a name of letters,
+// digits and '_', one space, a value with no escape nor line break, the
+// ']' right after the closing quote. That is one pass over the bytes,
+// where tagPair's general way looks for the end of the line first; it
+// reads such a pair exactly as tagPair does. ok is false, and nothing is
+// read, for any other.
+func (s *scanner) plainTagPair() (name, value []byte, ok bool) {
+	b := s.buf[s.r:s.w]
+	i := 1
+	for i < len(b) && tagNameByte[b[i]] {
+		i++
+	}
+	if i == 1 || i+2 >= len(b) || b[i] != ' ' || b[i+1] != '"' {
+		return nil, nil, false
+	}
+	name = b[1:i]
+	i += 2
+	v := i
+	i += valueLength(b[i:])
+	if i+1 >= len(b) || b[i] != '"' || b[i+1] != ']' {
+		return nil, nil, false
+	}
+	s.r += i + 2
+	return name, b[v:i], true
+}
+
+// valueLength returns the length of the run of bytes at the start of b
+// that are neither a quote nor a backslash nor a line break. It looks at
+// eight bytes at a time: (x - 0x01...01) &^ x & 0x80...80 marks the bytes
+// of x that are zero, the lowest mark exactly, so x ^ (c * 0x01...01)
+// marks the bytes equal to c.
+func valueLength(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q, e, n := x^(ones*'"'), x^(ones*'\\'), x^(ones*'\n')
+		if m := ((q-ones)&^q | (e-ones)&^e | (n-ones)&^n) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(b) && !tagValueStop[b[i]] {
+		i++
+	}
+	return i
+}
+
+// tagNameByte holds the bytes of a plain tag name; tagValueStop those
+// that end a plain tag value or make it another than plain.
+var tagNameByte, tagValueStop = func() (name, stop [256]bool) {
+	for c := range 256 {
+		name[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	for _, c := range []byte("\"\\\n") {
+		stop[c] = true
+	}
+	return name, stop
+}()
 
 // unescape appends v to dst with \" and \\ resolved; any other backslash
 // stays as it is.

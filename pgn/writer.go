@@ -19,7 +19,9 @@ import (
 // A comment that does not fit on a line is broken at a space, written as
 // a space at the end of the line; Reader reads such a break back as the
 // space it was, so that reading what a Writer writes gives the same game.
-// Only a tag pair or a single word longer than Width makes a longer line.
+// Only a tag pair, a single word or a comment of one line that holds a '}'
+// (written from ';' to the end of the line) longer than Width makes a
+// longer line.
 type Writer struct {
 	// Width is the longest line of movetext, in bytes; 0 means 80.
 	Width int
@@ -237,8 +239,14 @@ func (w *Writer) space(n int) {
 // comment writes a comment in braces. It breaks the text only at a single
 // space between two words, writing the space before the line break: the
 // soft break Reader reads back as a space. A '}' cannot be written in a
-// comment and is left out.
+// brace comment: a comment of one line that holds one is written as a
+// rest-of-line comment (';'), which can; in a comment of several lines it
+// is left out.
 func (w *Writer) comment(text string) {
+	if strings.Contains(text, "}") && !strings.Contains(text, "\n") {
+		w.lineComment(strings.TrimSpace(text))
+		return
+	}
 	text = strings.TrimSpace(strings.ReplaceAll(text, "}", ""))
 	text = guardTagLines(text)
 	w.token("{")
@@ -278,6 +286,16 @@ func (w *Writer) comment(text string) {
 		}
 	}
 	w.token("}")
+}
+
+// lineComment writes a comment from ';' to the end of the line, on the
+// current line if it fits, else on the next.
+func (w *Writer) lineComment(text string) {
+	w.space(2 + len(text))
+	w.buf = append(w.buf, "; "...)
+	w.buf = append(w.buf, text...)
+	w.buf = append(w.buf, '\n')
+	w.col = 0
 }
 
 // nextBreak returns the index of the first space of text where a line may

@@ -106,13 +106,14 @@ func TestWriterStart(t *testing.T) {
 	assert.True(t, back[0].game.Start.Chess960())
 }
 
-// TestWriterComments checks comments that need care: a '}' cannot be
-// written, a long comment is broken at spaces and read back whole, a line
-// that would look like the next game's tags is indented.
+// TestWriterComments checks comments that need care: a '}' goes in a ';'
+// comment, or is left out of a comment of several lines; a long comment
+// is broken at spaces and read back whole; a line that would look like
+// the next game's tags is indented.
 func TestWriterComments(t *testing.T) {
 	g := pgn.NewGame()
 	long := strings.Repeat("abcdefghij ", 20) + "end"
-	g.Root.Comments = []string{"a } brace", long, "x\n\n[Event \"not a tag\"]"}
+	g.Root.Comments = []string{"a } brace", long, "x\n\n[Event \"not a tag\"]", "two}\nlines", "}"}
 	var buf bytes.Buffer
 	require.NoError(t, pgn.NewWriter(&buf).Write(g))
 	text := buf.String()
@@ -120,7 +121,7 @@ func TestWriterComments(t *testing.T) {
 	back := readAll(t, strings.NewReader(text))
 	require.Len(t, back, 1)
 	require.NoError(t, back[0].err)
-	assert.Equal(t, []string{"a  brace", long, "x\n\n [Event \"not a tag\"]"}, back[0].game.Root.Comments)
+	assert.Equal(t, []string{"a } brace", long, "x\n\n [Event \"not a tag\"]", "two\nlines", "}"}, back[0].game.Root.Comments)
 }
 
 func TestTags(t *testing.T) {
