@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -28,22 +27,24 @@ func (ge gameError) place(c chunk, base int) (game, line, col int, msg string) {
 	return game, 0, 0, ge.err.Error()
 }
 
-// readChunk reads a chunk's games with v, counting them in games, and
-// returns how many there are and their errors. An error that is not a
-// game's (none is expected from memory) ends the chunk.
-func readChunk(c chunk, v pgn.Visitor, each func(index int, err error), games *atomic.Int64) (n int, errs []gameError) {
-	r := pgn.NewReader(bytes.NewReader(c.data))
+// readChunk reads a chunk's games with v and the worker's reader,
+// counting them in games, and returns how many there are and their
+// errors. An error that is not a game's (none is expected from memory)
+// ends the chunk.
+func readChunk(w *worker, c chunk, v pgn.Visitor, each func(index int, err error), games *atomic.Int64) (n int, errs []gameError) {
+	r := w.reader(c)
 	for {
 		err := r.Visit(v)
 		if err == io.EOF {
 			break
 		}
-		var perr *pgn.Error
-		if err != nil && !errors.As(err, &perr) {
-			errs = append(errs, gameError{n, fmt.Errorf("reading: %w", err)})
-			break
-		}
 		if err != nil {
+			// Only here: perr escapes, and would cost an allocation a game.
+			var perr *pgn.Error
+			if !errors.As(err, &perr) {
+				errs = append(errs, gameError{n, fmt.Errorf("reading: %w", err)})
+				break
+			}
 			errs = append(errs, gameError{n, err})
 		}
 		if each != nil {

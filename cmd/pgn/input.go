@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -44,18 +45,26 @@ func openInput(e *env, name string) (*input, error) {
 	} else {
 		in.name = "<stdin>"
 	}
-	br := bufio.NewReaderSize(&countingReader{r: src, n: &in.read}, 256<<10)
-	head, _ := br.Peek(4)
+	// The first bytes tell the format; then a plain file is read straight
+	// into the splitter's buffers, with no buffer between to copy through.
+	counted := &countingReader{r: src, n: &in.read}
+	var head [4]byte
+	n, err := io.ReadFull(counted, head[:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		in.close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	text := io.MultiReader(bytes.NewReader(head[:n]), counted)
 	switch {
-	case hasPrefix(head, gzipMagic):
-		zr, err := gzip.NewReader(br)
+	case hasPrefix(head[:n], gzipMagic):
+		zr, err := gzip.NewReader(bufio.NewReaderSize(text, 256<<10))
 		if err != nil {
 			in.close()
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		in.text = zr
-	case hasPrefix(head, zstdMagic):
-		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
+	case hasPrefix(head[:n], zstdMagic):
+		zr, err := zstd.NewReader(bufio.NewReaderSize(text, 256<<10), zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			in.close()
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -63,7 +72,7 @@ func openInput(e *env, name string) (*input, error) {
 		closeFile := in.close
 		in.text, in.close = zr, func() { zr.Close(); closeFile() }
 	default:
-		in.text = br
+		in.text = text
 	}
 	return in, nil
 }

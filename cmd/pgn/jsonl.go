@@ -134,9 +134,9 @@ func jsonLines(e *env, name string) int {
 	var games atomic.Int64
 	stop := startProgress(e.progress, e.stderr, in, &games)
 	total, broken := 0, 0
-	err = process(newSplitter(in.text, e.chunk), e.workers, func(c chunk) jsonResult {
+	err = process(newSplitter(in.text, e.chunk), e.workers, func(w *worker, c chunk) jsonResult {
 		v := &jsonVisitor{out: make([]byte, 0, 2*len(c.data))}
-		_, errs := readChunk(c, v, nil, &games)
+		_, errs := readChunk(w, c, v, nil, &games)
 		return jsonResult{v.out, v.ends, errs}
 	}, func(c chunk, res jsonResult) {
 		var line []byte

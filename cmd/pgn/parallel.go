@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"sync"
+
+	"github.com/gambit-chess/gambit/pgn"
 )
 
 // chunkSize is the size of the chunks workers read: large enough that a
@@ -9,8 +12,28 @@ import (
 // workers share a 1 MB file.
 const chunkSize = 256 << 10
 
-// work is what a command does with a chunk, in a worker.
-type work[R any] func(c chunk) R
+// worker is what a worker keeps from chunk to chunk: a PGN reader and the
+// byte reader it reads through, so that reading a chunk allocates nothing.
+type worker struct {
+	text bytes.Reader
+	pgn  *pgn.Reader
+}
+
+// reader returns the worker's PGN reader, reset to read c.
+func (w *worker) reader(c chunk) *pgn.Reader {
+	w.text.Reset(c.data)
+	if w.pgn == nil {
+		w.pgn = pgn.NewReader(&w.text)
+	} else {
+		w.pgn.Reset(&w.text)
+	}
+	return w.pgn
+}
+
+// work is what a command does with a chunk, in a worker. Its result must
+// not refer to the chunk's bytes: they are reused once the result is
+// emitted.
+type work[R any] func(w *worker, c chunk) R
 
 // process cuts the input into chunks, has workers run do on them, and
 // calls emit with the results in the order of the chunks, from the
@@ -20,10 +43,13 @@ func process[R any](text *splitter, workers int, do work[R], emit func(c chunk, 
 		c chunk
 		r R
 	}
-	jobs := make(chan chunk)
+	// A chunk waits for each worker, so that a worker done with one takes
+	// the next at once, and need not wait for the splitter to get a core
+	// (all are busy with workers); tokens bounds the chunks between the
+	// splitter and emit.
+	jobs := make(chan chunk, workers)
 	results := make(chan done, workers)
-	// tokens bounds the chunks between the splitter and emit.
-	tokens := make(chan struct{}, 2*workers+1)
+	tokens := make(chan struct{}, 3*workers+1)
 
 	go func() {
 		defer close(jobs)
@@ -41,8 +67,9 @@ func process[R any](text *splitter, workers int, do work[R], emit func(c chunk, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var w worker
 			for c := range jobs {
-				results <- done{c, do(c)}
+				results <- done{c, do(&w, c)}
 			}
 		}()
 	}
@@ -62,6 +89,7 @@ func process[R any](text *splitter, workers int, do work[R], emit func(c chunk, 
 			}
 			delete(pending, next)
 			emit(d.c, d.r)
+			text.recycle(d.c)
 			<-tokens
 			next++
 		}

@@ -30,7 +30,7 @@ func TestProcessIsParallel(t *testing.T) {
 	var inWork, peak atomic.Int32
 	all := make(chan struct{})
 	var once atomic.Bool
-	err := process(newSplitter(bytes.NewReader(manyGames(60)), 64), workers, func(c chunk) int {
+	err := process(newSplitter(bytes.NewReader(manyGames(60)), 64), workers, func(_ *worker, c chunk) int {
 		n := inWork.Add(1)
 		for {
 			p := peak.Load()
@@ -58,7 +58,7 @@ func TestProcessKeepsOrder(t *testing.T) {
 	data := manyGames(200)
 	var got []int
 	lines := 1
-	err := process(newSplitter(bytes.NewReader(data), 100), 4, func(c chunk) int {
+	err := process(newSplitter(bytes.NewReader(data), 100), 4, func(_ *worker, c chunk) int {
 		time.Sleep(time.Duration(rand.IntN(2000)) * time.Microsecond)
 		return c.seq
 	}, func(c chunk, seq int) {

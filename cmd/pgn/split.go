@@ -15,6 +15,12 @@ type chunk struct {
 // splitter cuts PGN text into chunks of about size bytes that end where a
 // game ends, so that workers can read them apart; reading the chunks one
 // after the other gives the very games that reading the whole text gives.
+//
+// It reads the input straight into the buffer of the next chunk, up to
+// size bytes, so that only the game cut in two at the chunk's end (a few
+// kilobytes) is copied to the chunk after; and the buffers of chunks done
+// with come back through recycle, so that a long input allocates nothing
+// once the first chunks are in flight.
 type splitter struct {
 	r    io.Reader
 	size int
@@ -23,15 +29,23 @@ type splitter struct {
 	seq  int
 	eof  bool
 	err  error
+	free chan []byte // buffers of chunks done with
 }
 
+// maxFree bounds the buffers kept for reuse; process has at most a few
+// chunks per worker in flight.
+const maxFree = 64
+
 func newSplitter(r io.Reader, size int) *splitter {
-	return &splitter{r: r, size: size, line: 1}
+	return &splitter{r: r, size: size, line: 1, free: make(chan []byte, maxFree)}
 }
 
 // next returns the next chunk; ok is false at the end of the input (and
 // err is set if reading failed).
 func (s *splitter) next() (c chunk, ok bool) {
+	if s.buf == nil {
+		s.buf = s.newBuffer(0)
+	}
 	for {
 		if len(s.buf) >= s.size || s.eof {
 			end := len(s.buf)
@@ -52,8 +66,7 @@ func (s *splitter) next() (c chunk, ok bool) {
 				s.seq++
 				s.line += bytes.Count(c.data, []byte{'\n'})
 				rest := s.buf[end:]
-				s.buf = make([]byte, len(rest), max(s.size+s.size/4, len(rest)+4096))
-				copy(s.buf, rest)
+				s.buf = append(s.newBuffer(len(rest)), rest...)
 				return c, true
 			}
 			if s.eof {
@@ -64,14 +77,44 @@ func (s *splitter) next() (c chunk, ok bool) {
 	}
 }
 
-// fill reads more input into buf.
+// newBuffer returns an empty buffer with room for a chunk and n bytes
+// more, a recycled one if there is one.
+func (s *splitter) newBuffer(n int) []byte {
+	need := max(s.size+s.size/4, n+4096)
+	select {
+	case b := <-s.free:
+		if cap(b) >= need {
+			return b[:0]
+		}
+	default:
+	}
+	return make([]byte, 0, need)
+}
+
+// recycle takes back the buffer of a chunk that nothing refers to any
+// more, for a later chunk. It may be called from any goroutine.
+func (s *splitter) recycle(c chunk) {
+	select {
+	case s.free <- c.data[:0]:
+	default:
+	}
+}
+
+// fill reads more input into buf: up to the chunk size while below it, so
+// that little is left over when the chunk is cut; past it (a game longer
+// than a chunk), half as much again as buf holds, so that looking for the
+// game's end costs no more than reading it.
 func (s *splitter) fill() {
-	if cap(s.buf)-len(s.buf) < max(s.size/4, 4096) {
+	want := s.size - len(s.buf)
+	if want <= 0 {
+		want = max(len(s.buf)/2, 4096)
+	}
+	if cap(s.buf)-len(s.buf) < want {
 		nb := make([]byte, len(s.buf), 2*cap(s.buf)+max(s.size, 4096))
 		copy(nb, s.buf)
 		s.buf = nb
 	}
-	n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+	n, err := s.r.Read(s.buf[len(s.buf) : len(s.buf)+want])
 	s.buf = s.buf[:len(s.buf)+n]
 	if err != nil {
 		s.eof = true
@@ -138,14 +181,29 @@ func tagsBefore(b []byte, l int) bool {
 	for end := l - 1; end > 0; {
 		start := bytes.LastIndexByte(b[:end], '\n') + 1
 		line := b[start:end]
-		blank := len(bytes.Trim(bytes.ReplaceAll(line, []byte("\xef\xbb\xbf"), nil), " \t\r")) == 0
-		if !blank && line[0] != '%' {
+		if !blankLine(line) && line[0] != '%' {
 			line = bytes.TrimRight(line, " \t\r")
 			return line[len(line)-1] == ']'
 		}
 		end = start - 1
 	}
 	return true // no such line in b: leave it to the reader
+}
+
+// blankLine reports whether line holds only spaces, tabs, CRs and
+// byte-order marks.
+func blankLine(line []byte) bool {
+	for i := 0; i < len(line); {
+		switch {
+		case line[i] == ' ' || line[i] == '\t' || line[i] == '\r':
+			i++
+		case bytes.HasPrefix(line[i:], []byte("\xef\xbb\xbf")):
+			i += 3
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -90,10 +90,10 @@ func stats(e *env, files []string) int {
 		}
 		var games atomic.Int64
 		stop := startProgress(e.progress, e.stderr, in, &games)
-		err = process(newSplitter(in.text, e.chunk), e.workers, func(c chunk) counts {
+		err = process(newSplitter(in.text, e.chunk), e.workers, func(w *worker, c chunk) counts {
 			res := counts{results: map[string]int{}, bytes: int64(len(c.data))}
 			v := &statsVisitor{c: &res}
-			n, errs := readChunk(c, v, nil, &games)
+			n, errs := readChunk(w, c, v, nil, &games)
 			res.games, res.broken = n, len(errs)
 			return res
 		}, func(_ chunk, res counts) { all.add(res) })

@@ -31,8 +31,8 @@ func validate(e *env, files []string) int {
 		var games atomic.Int64
 		stop := startProgress(e.progress, e.stderr, in, &games)
 		total, broken := 0, 0
-		err = process(newSplitter(in.text, e.chunk), e.workers, func(c chunk) validateResult {
-			n, errs := readChunk(c, pgn.BaseVisitor{}, nil, &games)
+		err = process(newSplitter(in.text, e.chunk), e.workers, func(w *worker, c chunk) validateResult {
+			n, errs := readChunk(w, c, pgn.BaseVisitor{}, nil, &games)
 			return validateResult{n, errs}
 		}, func(c chunk, res validateResult) {
 			for _, ge := range res.errs {
