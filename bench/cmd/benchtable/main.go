@@ -11,8 +11,8 @@
 //
 // It reads standard input when no file is named. Benchmark names must have
 // the form <Benchmark>/<library>/<position>[/<depth>], as in bench/. The
-// figure is Mnps (higher is better) where a benchmark reports it, and the
-// time an operation otherwise; with -count above 1 it is the median.
+// figure is Mnps (higher is better) where a benchmark reports it, else
+// MB/s (the PGN benchmarks, higher is better), else the time an operation; with -count above 1 it is the median.
 package main
 
 import (

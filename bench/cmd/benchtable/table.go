@@ -38,7 +38,7 @@ type namedReader struct {
 // family is one benchmark function: its rows, libraries and samples.
 type family struct {
 	name string
-	unit string // "Mnps" when any of its results reports it, else "sec/op"
+	unit string // "Mnps" or else "B/s" when any of its results reports it, else "sec/op"
 	rows []string
 	libs []string
 	// values holds each (row, library)'s samples of each unit.
@@ -89,8 +89,11 @@ func readTable(inputs []namedReader, ref string) (*table, error) {
 					continue // not a measurement
 				}
 				f.values[c][v.Unit] = append(f.values[c][v.Unit], v.Value)
-				if v.Unit == "Mnps" {
+				switch {
+				case v.Unit == "Mnps":
 					f.unit = "Mnps"
+				case v.Unit == "B/s" && f.unit != "Mnps":
+					f.unit = "B/s"
 				}
 			}
 		}
@@ -150,7 +153,7 @@ func median(values []float64) (float64, bool) {
 
 // writeMarkdown writes one table a family. The ratio column after each
 // other library says how many times faster the reference library is:
-// reference Mnps over theirs, or their time over the reference's.
+// reference Mnps or MB/s over theirs, or their time over the reference's.
 func (t *table) writeMarkdown(w io.Writer) error {
 	for i, f := range t.families {
 		if i > 0 {
@@ -161,8 +164,11 @@ func (t *table) writeMarkdown(w io.Writer) error {
 			title = f.name
 		}
 		what := "time an operation, lower is better"
-		if f.unit == "Mnps" {
+		switch f.unit {
+		case "Mnps":
 			what = "million nodes a second, higher is better"
+		case "B/s":
+			what = "MB of PGN text a second, higher is better"
 		}
 		fmt.Fprintf(w, "**%s** (%s)\n\n", title, what)
 
@@ -198,17 +204,26 @@ func formatValue(v float64, ok bool, unit string) string {
 	if !ok {
 		return "–"
 	}
-	if unit == "Mnps" {
+	if unit == "B/s" {
+		v /= 1e6 // MB/s
+	}
+	if unit == "Mnps" || unit == "B/s" {
 		// At least three significant digits: the slow peers run below 1.
+		var s string
 		switch {
 		case v >= 100:
-			return fmt.Sprintf("%.0f", v)
+			s = fmt.Sprintf("%.0f", v)
 		case v >= 10:
-			return fmt.Sprintf("%.1f", v)
+			s = fmt.Sprintf("%.1f", v)
 		case v >= 1:
-			return fmt.Sprintf("%.2f", v)
+			s = fmt.Sprintf("%.2f", v)
+		default:
+			s = fmt.Sprintf("%.3f", v)
 		}
-		return fmt.Sprintf("%.3f", v)
+		if unit == "B/s" {
+			s += " MB/s"
+		}
+		return s
 	}
 	// sec/op: 299.6n becomes 299.6 ns.
 	return strings.TrimSpace(benchunit.Scale(v, benchunit.Decimal)) + "s"
@@ -220,8 +235,8 @@ func formatRatio(ref float64, refOK bool, v float64, ok bool, unit string) strin
 		return "–"
 	}
 	r := v / ref
-	if unit == "Mnps" {
-		r = ref / v
+	if unit == "Mnps" || unit == "B/s" {
+		r = ref / v // higher is better
 	}
 	switch {
 	case r >= 100:

@@ -70,6 +70,19 @@ BenchmarkPerft/gambit/start/d3-2 	 1	 1 ns/op	 500.0 Mnps
 	assert.Contains(t, out.String(), "| start/d3 | 100 | 10.0 | 10.0× |")
 }
 
+// TestThroughput checks that a benchmark reporting MB/s (b.SetBytes) is
+// tabled in MB/s, higher being better, even when the peers read less data
+// an operation (their time an operation would not compare).
+func TestThroughput(t *testing.T) {
+	in := `BenchmarkPGNTree/gambit/twic-2 	 10	 80000000 ns/op	 100.00 MB/s
+BenchmarkPGNTree/peer/twic-2 	 1	 2000000000 ns/op	 0.50 MB/s
+`
+	var out, errs strings.Builder
+	require.Equal(t, 0, run(nil, strings.NewReader(in), &out, &errs), errs.String())
+	assert.Contains(t, out.String(), "MB of PGN text a second, higher is better")
+	assert.Contains(t, out.String(), "| twic | 100 MB/s | 0.500 MB/s | 200× |")
+}
+
 func TestNoResults(t *testing.T) {
 	var out, errs strings.Builder
 	code := run(nil, strings.NewReader("BenchmarkFlat-2 \t 10\t 5 ns/op\nPASS\n"), &out, &errs)
