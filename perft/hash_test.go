@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -71,16 +72,16 @@ func TestHashedCastlingRooks(t *testing.T) {
 	a.SetChess960(true)
 	b.SetChess960(true)
 
-	e := startEngine(t)
-	require.NoError(t, e.setChess960(true))
+	e := enginetest.Start(t)
+	require.NoError(t, e.SetChess960(true))
 	table, err := perft.NewTable(1)
 	require.NoError(t, err)
 	c := perft.Counter{Threads: 2, Table: table}
 	for depth := 1; depth <= 4; depth++ {
 		var want [2]uint64
 		for i, fen := range []string{a.FEN(), b.FEN()} {
-			require.NoError(t, e.position(fen, nil))
-			_, total, err := e.divide(depth)
+			require.NoError(t, e.Position(fen, nil))
+			_, total, err := e.Divide(depth)
 			require.NoError(t, err)
 			want[i] = total
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -100,15 +101,15 @@ type oracleResult struct {
 // same moves, then the divide at every depth up to the budget, both for the
 // position gambit reached by making the moves and for the one it reads back
 // from its own FEN.
-func compareWithEngine(e *engine, g game) (oracleResult, error) {
+func compareWithEngine(e *enginetest.Engine, g game) (oracleResult, error) {
 	var res oracleResult
-	if err := e.setChess960(g.chess960); err != nil {
+	if err := e.SetChess960(g.chess960); err != nil {
 		return res, err
 	}
-	if err := e.position(g.root, g.moves); err != nil {
+	if err := e.Position(g.root, g.moves); err != nil {
 		return res, err
 	}
-	sfFEN, err := e.fen()
+	sfFEN, err := e.FEN()
 	if err != nil {
 		return res, err
 	}
@@ -124,7 +125,7 @@ func compareWithEngine(e *engine, g game) (oracleResult, error) {
 
 	var prev uint64
 	for d := 1; ; d++ {
-		sf, total, err := e.divide(d)
+		sf, total, err := e.Divide(d)
 		if err != nil {
 			return res, err
 		}
@@ -154,7 +155,7 @@ func compareWithEngine(e *engine, g game) (oracleResult, error) {
 // as an error matching errMismatch, or another error when Stockfish fails.
 // Stockfish reaches each step by playing the moves itself from sfRoot, so
 // its side of the comparison owes nothing to gambit's FEN writer.
-func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess960 bool, depth int) error {
+func locate(e *enginetest.Engine, sfRoot string, sfMoves []string, p core.Position, chess960 bool, depth int) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, " (chess960 %v)\n  Stockfish: position fen %s", chess960, sfRoot)
 	// mismatch returns the report so far as an error matching errMismatch.
@@ -165,10 +166,10 @@ func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess96
 	b.WriteString("\n  divide path:\n")
 	moves := slices.Clone(sfMoves)
 	for d := depth; d >= 1; d-- {
-		if err := e.position(sfRoot, moves); err != nil {
+		if err := e.Position(sfRoot, moves); err != nil {
 			return err
 		}
-		sfFEN, err := e.fen()
+		sfFEN, err := e.FEN()
 		if err != nil {
 			return err
 		}
@@ -176,7 +177,7 @@ func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess96
 			fmt.Fprintf(&b, "  the positions differ: %v\n", err)
 			return mismatch()
 		}
-		sf, _, err := e.divide(d)
+		sf, _, err := e.Divide(d)
 		if err != nil {
 			return err
 		}
@@ -227,7 +228,7 @@ func locate(e *engine, sfRoot string, sfMoves []string, p core.Position, chess96
 
 // TestOracle compares gambit with Stockfish on random positions.
 func TestOracle(t *testing.T) {
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	n := oracleCount(t, defaultOracleN)
 	r := newRand(*oracleSeed)
 	failures := 0
@@ -266,14 +267,14 @@ func TestOracle(t *testing.T) {
 		depths[res.depth]++
 	}
 	t.Logf("%s: %d positions %v, seed %d, %d leaf nodes at the deepest depths, positions by depth %v",
-		e.name, n, kinds, *oracleSeed, nodes, depths)
+		e.Name, n, kinds, *oracleSeed, nodes, depths)
 }
 
 // TestOracleFindsMismatch proves the oracle can fail, and says where: it
 // hands locate positions that differ from what Stockfish is given.
 func TestOracleFindsMismatch(t *testing.T) {
-	e := startEngine(t)
-	require.NoError(t, e.setChess960(false))
+	e := enginetest.Start(t)
+	require.NoError(t, e.SetChess960(false))
 
 	// The start position without the b1 knight: the boards differ.
 	p, err := core.ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1")

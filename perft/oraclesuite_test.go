@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -43,14 +44,14 @@ func suiteSeed() uint64 {
 // than gambit's, so that reading it tests core.ParseFEN on another writer's
 // output: Shredder-FEN castling for Chess960, and an en-passant square
 // whenever an enemy pawn stands next to the pawn that advanced two squares.
-func engineCounts(e *engine, g game) (string, []perft.Expect, error) {
-	if err := e.setChess960(g.chess960); err != nil {
+func engineCounts(e *enginetest.Engine, g game) (string, []perft.Expect, error) {
+	if err := e.SetChess960(g.chess960); err != nil {
 		return "", nil, err
 	}
-	if err := e.position(g.root, g.moves); err != nil {
+	if err := e.Position(g.root, g.moves); err != nil {
 		return "", nil, err
 	}
-	fen, err := e.fen()
+	fen, err := e.FEN()
 	if err != nil {
 		return "", nil, err
 	}
@@ -58,13 +59,13 @@ func engineCounts(e *engine, g game) (string, []perft.Expect, error) {
 		return "", nil, fmt.Errorf("%w after %s: %w", errMismatch, g.command(), err)
 	}
 	// Count on the FEN itself, as the suite states it.
-	if err := e.position(fen, nil); err != nil {
+	if err := e.Position(fen, nil); err != nil {
 		return "", nil, err
 	}
 	var counts []perft.Expect
 	var prev uint64
 	for d := 1; d <= suiteMaxDepth; d++ {
-		_, total, err := e.divide(d)
+		_, total, err := e.Divide(d)
 		if err != nil {
 			return "", nil, err
 		}
@@ -98,7 +99,7 @@ func TestOracleWriteSuite(t *testing.T) {
 	if path == "" {
 		t.Skip("writes a suite only when GAMBIT_ORACLE_WRITE names the file")
 	}
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	seed, n := suiteSeed(), oracleCount(t, defaultSuiteN)
 	r := newRand(seed)
 	seen := make(map[string]bool)
@@ -132,7 +133,7 @@ func TestOracleWriteSuite(t *testing.T) {
 # Made by perft/oracle_test.go (the random moves are drawn from gambit's move
 # list, so another version of gambit may draw other positions):
 #   GAMBIT_ORACLE_WRITE=$PWD/testdata/perft/random-oracle.epd go test ./perft -run TestOracleWriteSuite -oracle.seed=%d -oracle.n=%d
-`, n, oracleMaxPlies, seed, e.name, suiteMaxDepth, suiteBudget, seed, n)
+`, n, oracleMaxPlies, seed, e.Name, suiteMaxDepth, suiteBudget, seed, n)
 	require.NoError(t, os.WriteFile(path, []byte(header+strings.Join(lines, "\n")+"\n"), 0o644))
 	t.Logf("wrote %d positions, %d leaf nodes in all, to %s", n, nodes, path)
 }

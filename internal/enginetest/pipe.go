@@ -1,4 +1,4 @@
-package perft_test
+package enginetest
 
 import (
 	"bufio"
@@ -12,30 +12,24 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/gambit-chess/gambit/internal/enginetest"
 )
 
-// The oracle talks to Stockfish through this small UCI pipe of its own
-// rather than the uci package, so that a bug there cannot hide one here and
-// the oracle depends on nothing but core and perft (internal/enginetest
-// only finds the binary).
+// A small UCI pipe of its own rather than the uci package, so that the
+// perft oracle depends on nothing but core and perft (a bug in uci cannot
+// hide one there), and the bench module can time Stockfish's go perft.
 
 // engineTimeout bounds every wait for an answer, so that a hung or crashed
 // engine fails the test instead of hanging it. Perft at the depths the
-// oracle asks for takes milliseconds.
+// oracle asks for takes milliseconds, at the bench module's about a second.
 const engineTimeout = 30 * time.Second
 
-// errEngineTimeout is returned when the engine does not answer in time.
-var errEngineTimeout = errors.New("engine did not answer in time")
+// ErrTimeout is returned when the engine does not answer in time.
+var ErrTimeout = errors.New("engine did not answer in time")
 
-// engine is a running Stockfish process driven over its standard input and
-// output.
-type engine struct {
-	name     string // from "id name"
+// Engine is a running UCI engine process (Stockfish in the tests), driven
+// over its standard input and output.
+type Engine struct {
+	Name     string // from "id name"
 	path     string
 	timeout  time.Duration // for each answer
 	cmd      *exec.Cmd
@@ -65,23 +59,23 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-// startEngine starts Stockfish, waits for uciok and readyok, and stops it
+// Start starts Stockfish, waits for uciok and readyok, and stops it
 // when the test ends.
-func startEngine(t testing.TB) *engine {
+func Start(t testing.TB) *Engine {
 	t.Helper()
-	path := enginetest.StockfishPath(t)
-	e, err := launchEngine(engineTimeout, path)
+	path := StockfishPath(t)
+	e, err := Launch(engineTimeout, path)
 	if err != nil {
 		t.Fatalf("starting Stockfish: %v", err)
 	}
-	t.Cleanup(e.close)
+	t.Cleanup(e.Close)
 	return e
 }
 
-// launchEngine starts the engine and waits, at most timeout for each
+// Launch starts the engine and waits, at most timeout for each
 // answer, for uciok and readyok.
-func launchEngine(timeout time.Duration, path string, args ...string) (*engine, error) {
-	e := &engine{path: path, timeout: timeout, lines: make(chan string, 256), stderr: &lockedBuffer{}}
+func Launch(timeout time.Duration, path string, args ...string) (*Engine, error) {
+	e := &Engine{path: path, timeout: timeout, lines: make(chan string, 256), stderr: &lockedBuffer{}}
 	e.cmd = exec.Command(path, args...)
 	e.cmd.Stderr = e.stderr
 	var err error
@@ -102,41 +96,41 @@ func launchEngine(timeout time.Duration, path string, args ...string) (*engine, 
 		}
 		close(e.lines)
 	}()
-	if err := e.send("uci"); err != nil {
-		e.close()
+	if err := e.Send("uci"); err != nil {
+		e.Close()
 		return nil, err
 	}
 	for {
-		line, err := e.readLine()
+		line, err := e.ReadLine()
 		if err != nil {
-			e.close()
+			e.Close()
 			return nil, fmt.Errorf("waiting for uciok: %w", err)
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
-			e.name = name
+			e.Name = name
 		}
 		if line == "uciok" {
 			break
 		}
 	}
-	if err := e.sync(); err != nil {
-		e.close()
+	if err := e.Sync(); err != nil {
+		e.Close()
 		return nil, err
 	}
 	return e, nil
 }
 
-// send writes one command line.
-func (e *engine) send(cmd string) error {
+// Send writes one command line.
+func (e *Engine) Send(cmd string) error {
 	if _, err := io.WriteString(e.stdin, cmd+"\n"); err != nil {
 		return fmt.Errorf("sending %q to %s: %w (stderr: %s)", cmd, e.path, err, e.stderr.String())
 	}
 	return nil
 }
 
-// readLine returns the next output line, or an error when the engine exits
+// ReadLine returns the next output line, or an error when the engine exits
 // or stays silent for its timeout.
-func (e *engine) readLine() (string, error) {
+func (e *Engine) ReadLine() (string, error) {
 	timer := time.NewTimer(e.timeout)
 	defer timer.Stop()
 	select {
@@ -146,17 +140,17 @@ func (e *engine) readLine() (string, error) {
 		}
 		return line, nil
 	case <-timer.C:
-		return "", fmt.Errorf("%s: %w after %v", e.path, errEngineTimeout, e.timeout)
+		return "", fmt.Errorf("%s: %w after %v", e.path, ErrTimeout, e.timeout)
 	}
 }
 
-// sync sends isready and waits for readyok.
-func (e *engine) sync() error {
-	if err := e.send("isready"); err != nil {
+// Sync sends isready and waits for readyok.
+func (e *Engine) Sync() error {
+	if err := e.Send("isready"); err != nil {
 		return err
 	}
 	for {
-		line, err := e.readLine()
+		line, err := e.ReadLine()
 		if err != nil {
 			return fmt.Errorf("waiting for readyok: %w", err)
 		}
@@ -166,39 +160,39 @@ func (e *engine) sync() error {
 	}
 }
 
-// setChess960 switches UCI_Chess960, under which Stockfish reads X-FEN and
+// SetChess960 switches UCI_Chess960, under which Stockfish reads X-FEN and
 // Shredder-FEN castling and writes castling as king takes rook.
-func (e *engine) setChess960(on bool) error {
+func (e *Engine) SetChess960(on bool) error {
 	if e.chess960 == on {
 		return nil
 	}
-	if err := e.send("setoption name UCI_Chess960 value " + strconv.FormatBool(on)); err != nil {
+	if err := e.Send("setoption name UCI_Chess960 value " + strconv.FormatBool(on)); err != nil {
 		return err
 	}
 	e.chess960 = on
-	return e.sync()
+	return e.Sync()
 }
 
-// position sets the position: a FEN and the moves played from it.
+// Position sets the position: a FEN and the moves played from it.
 // Stockfish silently stops at a move it finds illegal, so callers check the
 // result with fen.
-func (e *engine) position(fen string, moves []string) error {
+func (e *Engine) Position(fen string, moves []string) error {
 	cmd := "position fen " + fen
 	if len(moves) > 0 {
 		cmd += " moves " + strings.Join(moves, " ")
 	}
-	return e.send(cmd)
+	return e.Send(cmd)
 }
 
-// fen returns Stockfish's FEN of the current position (from the "d"
+// FEN returns Stockfish's FEN of the current position (from the "d"
 // command).
-func (e *engine) fen() (string, error) {
-	if err := e.send("d"); err != nil {
+func (e *Engine) FEN() (string, error) {
+	if err := e.Send("d"); err != nil {
 		return "", err
 	}
 	fen := ""
 	for {
-		line, err := e.readLine()
+		line, err := e.ReadLine()
 		if err != nil {
 			return "", fmt.Errorf("reading the d command's output: %w", err)
 		}
@@ -215,15 +209,15 @@ func (e *engine) fen() (string, error) {
 	}
 }
 
-// divide runs "go perft depth" on the current position and returns the
+// Divide runs "go perft depth" on the current position and returns the
 // count below each root move and the total.
-func (e *engine) divide(depth int) (map[string]uint64, uint64, error) {
-	if err := e.send("go perft " + strconv.Itoa(depth)); err != nil {
+func (e *Engine) Divide(depth int) (map[string]uint64, uint64, error) {
+	if err := e.Send("go perft " + strconv.Itoa(depth)); err != nil {
 		return nil, 0, err
 	}
 	moves := make(map[string]uint64)
 	for {
-		line, err := e.readLine()
+		line, err := e.ReadLine()
 		if err != nil {
 			return nil, 0, fmt.Errorf("go perft %d: %w", depth, err)
 		}
@@ -247,15 +241,15 @@ func (e *engine) divide(depth int) (map[string]uint64, uint64, error) {
 }
 
 // wait reaps the process once.
-func (e *engine) wait() error {
+func (e *Engine) wait() error {
 	e.waitOnce.Do(func() { e.waitErr = e.cmd.Wait() })
 	return e.waitErr
 }
 
-// close asks the engine to quit and kills it if it does not within a
+// Close asks the engine to quit and kills it if it does not within a
 // second.
-func (e *engine) close() {
-	_ = e.send("quit")
+func (e *Engine) Close() {
+	_ = e.Send("quit")
 	_ = e.stdin.Close()
 	done := make(chan struct{})
 	go func() {
@@ -270,39 +264,5 @@ func (e *engine) close() {
 	case <-time.After(time.Second):
 		_ = e.cmd.Process.Kill()
 		<-done
-	}
-}
-
-// TestEnginePipeFailures checks that a silent, a hung and a vanished engine
-// each fail fast with an error instead of hanging the test, with real
-// programs standing in for a broken engine.
-func TestEnginePipeFailures(t *testing.T) {
-	tests := []struct {
-		name    string
-		path    string
-		args    []string
-		timeout time.Duration
-		want    string // a regular expression the error matches
-	}{
-		{"echoes but never answers", "cat", nil, 200 * time.Millisecond, errEngineTimeout.Error()},
-		{"reads nothing and never exits", "sleep", []string{"30"}, 200 * time.Millisecond, errEngineTimeout.Error()},
-		// Whether the write of "uci" or the read of its answer notices
-		// first is a race; the long timeout keeps a loaded machine from
-		// turning the exit into a timeout.
-		{"exits at once", "true", nil, 10 * time.Second, "exited|broken pipe"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path, err := exec.LookPath(tt.path)
-			require.NoError(t, err)
-			start := time.Now()
-			e, err := launchEngine(tt.timeout, path, tt.args...)
-			if e != nil {
-				e.close()
-			}
-			require.Error(t, err)
-			assert.Regexp(t, tt.want, err.Error())
-			assert.Less(t, time.Since(start), tt.timeout+5*time.Second, "the failure took too long")
-		})
 	}
 }
