@@ -1,6 +1,7 @@
 // Package bench holds gambit's benchmarks and their side-by-side
 // comparisons with other Go chess move generators (dragontoothmg,
-// notnil/chess, corentings/chess), run by go test -bench.
+// notnil/chess, corentings/chess) and with Stockfish's perft, run by go
+// test -bench.
 //
 // It is a module of its own so that the peers' modules stay out of gambit's
 // go.mod; its go.mod replaces gambit with the working tree (../), so the
@@ -22,4 +23,5 @@ const (
 	libDragontoothmg = "dragontoothmg"
 	libNotnil        = "notnil-chess"
 	libCorentings    = "corentings-chess"
+	libStockfish     = "stockfish"
 )
