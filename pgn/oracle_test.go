@@ -6,26 +6,16 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
-)
-
-// The chessops oracle: testdata/corpus.mjs and testdata/files.mjs run
-// chessops, the chess library the san package's oracle installs.
-const (
-	chessopsDir = "../san/testdata/oracle"
-	// oracleInstall installs chessops, from the repository root; CI runs
-	// it before the tests.
-	oracleInstall = "npm ci --prefix san/testdata/oracle"
 )
 
 // Environment variables of the oracle test.
@@ -33,67 +23,6 @@ const (
 	envCorpusGames = "GAMBIT_PGN_ORACLE_GAMES" // games in the corpus (default 300)
 	envCorpusSeed  = "GAMBIT_PGN_ORACLE_SEED"  // its seed (default 1)
 )
-
-// runNode runs a script of testdata with node and returns its output; it
-// fails, never skips, when node or chessops is missing.
-func runNode(t testing.TB, script string, args ...string) []byte {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	require.NoError(t, err, "Node.js (20 or later) runs the chessops oracle; install it, then run %s", oracleInstall)
-	_, err = os.Stat(filepath.Join(chessopsDir, "node_modules", "chessops", "package.json"))
-	require.NoError(t, err, "chessops is not installed: run %s (from the repository root)", oracleInstall)
-	cmd := exec.Command(node, append([]string{script}, args...)...)
-	cmd.Dir = "testdata"
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "node %s: %s", script, stderr.String())
-	return out
-}
-
-// oracleGame is one game of the corpus as chessops played it.
-type oracleGame struct {
-	Game     int               `json:"game"`
-	Chess960 bool              `json:"chess960"`
-	StartFEN string            `json:"start_fen"`
-	UCI      []string          `json:"moves_uci"` // castling as king takes rook
-	SAN      []string          `json:"moves_san"`
-	FinalFEN string            `json:"final_fen"`
-	Result   string            `json:"result"`
-	Tags     map[string]string `json:"tags"`
-}
-
-// Corpus writes a corpus with corpus.mjs into a temporary directory and
-// returns the PGN file's path and the games.
-func Corpus(t testing.TB, seed, games int) (string, []oracleGame) {
-	t.Helper()
-	prefix := filepath.Join(t.TempDir(), "corpus")
-	runNode(t, "corpus.mjs", "--seed", strconv.Itoa(seed), "--games", strconv.Itoa(games), "--out", prefix)
-	data, err := os.ReadFile(prefix + ".jsonl")
-	require.NoError(t, err)
-	var out []oracleGame
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for sc.Scan() {
-		var g oracleGame
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &g))
-		out = append(out, g)
-	}
-	require.NoError(t, sc.Err())
-	require.Len(t, out, games)
-	return prefix + ".pgn", out
-}
-
-func envInt(t testing.TB, name string, def int) int {
-	s := os.Getenv(name)
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	require.NoError(t, err, "%s", name)
-	require.Positive(t, n, "%s", name)
-	return n
-}
 
 // TestOracleCorpus reads a corpus of random games that chessops played,
 // standard and Chess960, with nested variations, comments, NAGs and the
@@ -105,7 +34,7 @@ func envInt(t testing.TB, name string, def int) int {
 // corpus (make pgn-oracle-deep).
 func TestOracleCorpus(t *testing.T) {
 	t.Parallel()
-	path, want := Corpus(t, envInt(t, envCorpusSeed, 1), envInt(t, envCorpusGames, 300))
+	path, want := pgncorpus.Write(t, "..", pgncorpus.EnvInt(t, envCorpusSeed, 1), pgncorpus.EnvInt(t, envCorpusGames, 300))
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 
@@ -161,7 +90,7 @@ func TestOracleCorpus(t *testing.T) {
 
 // checkOracleGame compares a game's start, mainline and result with
 // chessops's.
-func checkOracleGame(t *testing.T, w oracleGame, start core.Position, moves []core.Move, result string) {
+func checkOracleGame(t *testing.T, w pgncorpus.Game, start core.Position, moves []core.Move, result string) {
 	t.Helper()
 	require.Equal(t, w.StartFEN, start.FEN(), "game %d: start position", w.Game)
 	require.Equal(t, w.Chess960, start.Chess960(), "game %d: Chess960", w.Game)
@@ -213,7 +142,7 @@ func TestFilesAgainstChessops(t *testing.T) {
 		require.NoError(t, err)
 	}
 	want := map[string][]fileGame{}
-	sc := bufio.NewScanner(bytes.NewReader(runNode(t, "files.mjs", abs...)))
+	sc := bufio.NewScanner(bytes.NewReader(pgncorpus.RunNode(t, "..", "files.mjs", abs...)))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
 		var g fileGame

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 	"github.com/gambit-chess/gambit/pgn"
 )
 
@@ -97,7 +98,7 @@ func checkWidth(t testing.TB, text string, width int) {
 // writes the games and reads them back.
 func TestRoundTrip(t *testing.T) {
 	files := pgnFiles(t, false)
-	corpus, _ := Corpus(t, 3, 150)
+	corpus, _ := pgncorpus.Write(t, "..", 3, 150)
 	files = append(files, corpus)
 	var buf bytes.Buffer
 	w := pgn.NewWriter(&buf)

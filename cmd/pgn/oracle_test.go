@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,27 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 )
-
-const (
-	// corpusScript writes games with chessops and what they hold (see its
-	// header); it is package pgn's, shared.
-	corpusScript  = "../../pgn/testdata/corpus.mjs"
-	chessopsDir   = "../../san/testdata/oracle"
-	oracleInstall = "npm ci --prefix san/testdata/oracle"
-)
-
-// oracleGame is a game as chessops played it.
-type oracleGame struct {
-	Game     int               `json:"game"`
-	Chess960 bool              `json:"chess960"`
-	StartFEN string            `json:"start_fen"`
-	UCI      []string          `json:"moves_uci"` // castling as king takes rook
-	SAN      []string          `json:"moves_san"`
-	FinalFEN string            `json:"final_fen"`
-	Result   string            `json:"result"`
-	Tags     map[string]string `json:"tags"`
-}
 
 // jsonGame is a line of pgn json.
 type jsonGame struct {
@@ -49,44 +29,6 @@ type jsonGame struct {
 	FinalFEN string            `json:"final_fen"`
 	Result   string            `json:"result"`
 	Errors   []string          `json:"errors"`
-}
-
-// corpus writes a corpus of games with chessops; it fails, never skips,
-// when node or chessops is missing.
-func corpus(t testing.TB, seed, games int) (path string, want []oracleGame) {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	require.NoError(t, err, "Node.js (20 or later) runs the chessops oracle; install it, then run %s", oracleInstall)
-	_, err = os.Stat(filepath.Join(chessopsDir, "node_modules", "chessops", "package.json"))
-	require.NoError(t, err, "chessops is not installed: run %s (from the repository root)", oracleInstall)
-	script, err := filepath.Abs(corpusScript)
-	require.NoError(t, err)
-	prefix := filepath.Join(t.TempDir(), "corpus")
-	cmd := exec.Command(node, filepath.Base(script), "--seed", strconv.Itoa(seed), "--games", strconv.Itoa(games), "--out", prefix)
-	cmd.Dir = filepath.Dir(script)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "node corpus.mjs: %s", out)
-	data, err := os.ReadFile(prefix + ".jsonl")
-	require.NoError(t, err)
-	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
-		var g oracleGame
-		require.NoError(t, json.Unmarshal(line, &g))
-		want = append(want, g)
-	}
-	require.Len(t, want, games)
-	return prefix + ".pgn", want
-}
-
-// envInt reads a positive integer from the environment, or returns def.
-func envInt(t testing.TB, name string, def int) int {
-	s := os.Getenv(name)
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	require.NoError(t, err, "%s", name)
-	require.Positive(t, n, "%s", name)
-	return n
 }
 
 // parseJSONLines reads pgn json's output.
@@ -115,7 +57,7 @@ func parseJSONLines(t testing.TB, out string) []jsonGame {
 // GAMBIT_PGN_ORACLE_GAMES and GAMBIT_PGN_ORACLE_SEED ask for another
 // corpus (make pgn-deep).
 func TestOracleJSON(t *testing.T) {
-	path, want := corpus(t, envInt(t, "GAMBIT_PGN_ORACLE_SEED", 11), envInt(t, "GAMBIT_PGN_ORACLE_GAMES", 300))
+	path, want := pgncorpus.Write(t, "../..", pgncorpus.EnvInt(t, "GAMBIT_PGN_ORACLE_SEED", 11), pgncorpus.EnvInt(t, "GAMBIT_PGN_ORACLE_GAMES", 300))
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 
