@@ -1,10 +1,12 @@
 # gambit: the two set-up commands are `make perft` and `make test`.
 GO ?= go
-STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# staticcheck and benchstat are versioned in go.mod (and bench/go.mod) with
+# the tool directive.
+STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load
 
 all: test
 
@@ -12,9 +14,15 @@ all: test
 generate:
 	$(GO) generate ./...
 
+## deps: install what the tests need and is not Go (Stockfish, socat,
+## Node.js and the chessops oracle); stops at once with the command to run
+## when it cannot install (not root, no passwordless sudo)
+deps:
+	@scripts/test-deps.sh
+
 ## test: everything CI runs: formatting, vet, staticcheck, all tests with the
 ## published perft suites to 10M nodes a line and the Stockfish oracle
-test: lint
+test: deps lint
 	$(GO) test -count=1 ./...
 	$(MAKE) bench-test
 

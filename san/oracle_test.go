@@ -25,9 +25,9 @@ import (
 // python-chess) and prints the SAN and FEN after every move.
 const (
 	oracleDir = "testdata/oracle"
-	// oracleInstall is the command that installs chessops, from the
-	// repository root; CI runs it before the tests.
-	oracleInstall = "npm ci --prefix san/testdata/oracle"
+	// oracleInstall is the command that installs Node.js and chessops,
+	// from the repository root; make test runs it before the tests.
+	oracleInstall = "scripts/test-deps.sh"
 )
 
 // Environment variables that change the oracle test.
@@ -151,7 +151,7 @@ func replayOracleGame(g oracleGame, st *oracleStats) error {
 func runOracle(t *testing.T, seed, games int) []byte {
 	t.Helper()
 	node, err := exec.LookPath("node")
-	require.NoError(t, err, "Node.js (20 or later) runs the chessops oracle; install it, then run %s", oracleInstall)
+	require.NoError(t, err, "Node.js runs the chessops oracle: run %s (from the repository root)", oracleInstall)
 	_, err = os.Stat(filepath.Join(oracleDir, "node_modules", "chessops", "package.json"))
 	require.NoError(t, err, "chessops is not installed: run %s (from the repository root)", oracleInstall)
 

@@ -1,6 +1,6 @@
 // Package enginetest finds and serves the real chess engine that the tests
 // of uci, game and perft talk to. Those tests never skip for a missing
-// engine or socat: CI installs both (apt-get install stockfish socat), so a
+// engine or socat: make test installs both (scripts/test-deps.sh), so a
 // missing one fails the test with what to install.
 package enginetest
 
@@ -31,6 +31,6 @@ func StockfishPath(tb testing.TB) string {
 			return path
 		}
 	}
-	tb.Fatalf("Stockfish is needed and was not found in %v: apt-get install stockfish, or set GAMBIT_STOCKFISH to its path", stockfishPaths)
+	tb.Fatalf("Stockfish is needed and was not found in %v: run scripts/test-deps.sh (make test does), or set GAMBIT_STOCKFISH to its path", stockfishPaths)
 	return ""
 }

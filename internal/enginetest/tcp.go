@@ -19,14 +19,14 @@ import (
 //
 // It returns the address once socat listens, and a function that kills
 // socat and every engine it started (also run when the test ends). A
-// missing socat fails the test: apt-get install socat.
+// missing socat fails the test: scripts/test-deps.sh installs it.
 func ServeTCP(tb testing.TB, path string) (addr string, kill func()) {
 	tb.Helper()
 	socat, err := exec.LookPath("socat")
 	if err != nil {
 		socat = "/usr/bin/socat"
 		if _, err := os.Stat(socat); err != nil {
-			tb.Fatalf("socat is needed: apt-get install socat (%v)", err)
+			tb.Fatalf("socat is needed: run scripts/test-deps.sh (make test does) (%v)", err)
 		}
 	}
 	// A free port: the kernel picks one, we let it go and socat takes it.

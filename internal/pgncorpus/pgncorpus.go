@@ -18,9 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Install installs chessops, from the repository root; CI runs it before
-// the tests.
-const Install = "npm ci --prefix san/testdata/oracle"
+// Install installs Node.js and chessops, from the repository root; make
+// test runs it before the tests.
+const Install = "scripts/test-deps.sh"
 
 // Game is one game of the corpus as chessops played it.
 type Game struct {

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# test-deps.sh installs what `make test` needs and is not Go: the real
+# engine and tools the tests talk to (Debian packages) and the chessops
+# oracle (npm, from its lockfile). It runs first in `make test` and returns
+# in well under a second when everything is there. Where it cannot install
+# (not root, no passwordless sudo) it stops at once with the command to run.
+#
+# Environment: GAMBIT_STOCKFISH names a Stockfish to use instead of Debian's
+# (then the stockfish package is not needed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Each Debian package the tests need, and the file or command that shows it
+# is installed.
+declare -A need=(
+	[stockfish]=/usr/games/stockfish # the perft oracle and the UCI engine under test
+	[socat]=socat                    # serves an engine over TCP for the uci tests
+)
+# Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
+oracle=san/testdata/oracle
+node_major_min=18
+
+have() { [[ $1 == /* ]] && [[ -x $1 ]] || command -v "$1" >/dev/null 2>&1; }
+
+missing=()
+for pkg in "${!need[@]}"; do
+	if [[ $pkg == stockfish && -n ${GAMBIT_STOCKFISH:-} ]]; then
+		continue
+	fi
+	have "${need[$pkg]}" || missing+=("$pkg")
+done
+have node || missing+=(nodejs)
+have npm || missing+=(npm)
+
+if ((${#missing[@]})); then
+	IFS=$'\n' missing=($(sort <<<"${missing[*]}")); unset IFS
+	if [[ $(id -u) == 0 ]]; then
+		sudo=()
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo=(sudo -n)
+	else
+		echo "make test needs Debian packages that are not installed: ${missing[*]}" >&2
+		echo "install them (as root) with:" >&2
+		echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+		echo "then run make test again." >&2
+		exit 1
+	fi
+	echo "test-deps: installing ${missing[*]} (apt-get)"
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get update -qq
+	"${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+major=$(node -p 'process.versions.node.split(".")[0]')
+if ((major < node_major_min)); then
+	echo "make test needs Node.js $node_major_min or later for the chessops oracle; $(command -v node) is $(node --version)" >&2
+	exit 1
+fi
+
+# npm ci when node_modules is missing or older than the lockfile; npm
+# writes node_modules/.package-lock.json on every install.
+stamp=$oracle/node_modules/.package-lock.json
+if [[ ! -f $stamp || $oracle/package-lock.json -nt $stamp ]]; then
+	echo "test-deps: installing the chessops oracle (npm ci --prefix $oracle)"
+	npm ci --prefix "$oracle" --no-audit --no-fund --loglevel=error
+fi
