@@ -162,6 +162,7 @@ func ParseFEN(fen string) (Position, error) {
 		p.fullmove = max(n, 1) // some writers start at 0
 	}
 	p.hash = p.computeHash()
+	p.checkers = p.computeCheckers()
 	return p, nil
 }
 

@@ -70,6 +70,7 @@ func (p *Position) MakeMove(m Move) Undo {
 // hash so far (side to move and en passant updated).
 func (p *Position) begin() (Undo, uint64) {
 	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
+	p.checkers = unknownCheckers
 	h := p.hash ^ tables.ZobristWhiteToMove
 	if p.ep != NoSquare {
 		h ^= tables.ZobristEnPassant[p.ep&7]
@@ -128,7 +129,8 @@ func (p *Position) unmakeCastle(m Move, us Color) {
 }
 
 // UnmakeMove takes back m, the last move made, given the Undo MakeMove
-// returned for it.
+// returned for it. The position is as it was, but for the cached checkers,
+// which the next Checkers or InCheck computes again.
 func (p *Position) UnmakeMove(m Move, u Undo) {
 	us := (p.side ^ 1) & 1
 	p.side = us
@@ -158,15 +160,20 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 		}
 	}
 	p.hash = u.hash
+	p.checkers = unknownCheckers
 	p.halfmove = int(u.halfmove)
 	p.castling = u.castling
 	p.ep = u.ep
 }
 
 // MakeNullMove passes the turn to the other side (for null-move pruning).
-// It must not be called when the side to move is in check.
+// It must not be called when the side to move is in check. Like a move, it
+// clears the en-passant square, counts one halfmove (HalfmoveClock goes
+// up by one, so a search that bounds repetitions by the clock must stop at
+// a null move: History does) and, after Black's turn, the move number.
 func (p *Position) MakeNullMove() Undo {
 	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
+	p.checkers = unknownCheckers
 	if p.ep != NoSquare {
 		p.hash ^= tables.ZobristEnPassant[p.ep&7]
 		p.ep = NoSquare
@@ -186,7 +193,7 @@ func (p *Position) UnmakeNullMove(u Undo) {
 	if p.side == Black {
 		p.fullmove--
 	}
-	p.hash, p.halfmove, p.castling, p.ep = u.hash, int(u.halfmove), u.castling, u.ep
+	p.hash, p.checkers, p.halfmove, p.castling, p.ep = u.hash, unknownCheckers, int(u.halfmove), u.castling, u.ep
 }
 
 // castleIndex returns the castling right (bit index) castling move m of

@@ -5,29 +5,61 @@ package core
 // move and testing it, and nothing is allocated.
 func (p *Position) LegalMoves(ml *MoveList) {
 	ml.n = 0
-	p.generate(ml, true)
+	p.generate(ml, genAll)
 }
 
 // CaptureMoves fills ml with the legal captures (en passant included) and
-// promotions, the moves a quiescence search looks at. When the side to move
-// is in check it still returns only those: a search that must see every
-// evasion should call LegalMoves.
+// every legal promotion, capturing or not, to each of queen, rook, bishop
+// and knight. QuietMoves gives the rest: the two never share a move and
+// together they are LegalMoves. In check they still hold only their own
+// kinds, the evasions of that kind.
 func (p *Position) CaptureMoves(ml *MoveList) {
 	ml.n = 0
-	p.generate(ml, false)
+	p.generate(ml, genCaptures|genPromotions|genUnderPromotions)
+}
+
+// QuietMoves fills ml with the legal moves that neither capture nor
+// promote: the complement of CaptureMoves in LegalMoves, castling
+// included. A move picker that has already tried the captures calls it
+// for the rest without generating the captures again.
+func (p *Position) QuietMoves(ml *MoveList) {
+	ml.n = 0
+	p.generate(ml, genQuiets)
+}
+
+// QuiescenceMoves fills ml with the legal captures (en passant included)
+// and the promotions to a queen, capturing or not: what a quiescence search
+// usually looks at. Under-promotions, capturing or not, are left out; so
+// are quiet moves, even in check (a search that must see every evasion
+// calls LegalMoves).
+func (p *Position) QuiescenceMoves(ml *MoveList) {
+	ml.n = 0
+	p.generate(ml, genCaptures|genPromotions)
 }
 
 // CountLegalMoves returns the number of legal moves without writing them
 // out: the targets of every piece are counted by population count. This is
 // perft's bulk counting at the last ply.
 func (p *Position) CountLegalMoves() int {
-	return p.generate(nil, true)
+	return p.generate(nil, genAll)
 }
 
 // HasLegalMoves reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMoves() bool {
-	return p.generate(nil, true) > 0
+	return p.generate(nil, genAll) > 0
 }
+
+// genMode selects the kinds of move the generator writes. Every legal move
+// is of exactly one kind.
+type genMode uint8
+
+const (
+	genCaptures        genMode = 1 << iota // captures that do not promote, en passant included
+	genQuiets                              // moves that neither capture nor promote, castling included
+	genPromotions                          // promotions to a queen, capturing or not
+	genUnderPromotions                     // promotions to a rook, bishop or knight, capturing or not
+	genAll             = genCaptures | genQuiets | genPromotions | genUnderPromotions
+)
 
 // pins returns the squares of the orthogonal and diagonal pin rays against
 // colour us's king on ksq: the squares between the king and each pinning
@@ -130,21 +162,82 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 
 //go:generate go run ../gen sides
 
-// generate writes the legal moves into ml and returns their number; with
-// quiets false it writes only captures and promotions. With a nil list it
-// only counts them. It calls the copy of the generator made for the side to
-// move and for writing or counting (movegen_template.go).
-func (p *Position) generate(ml *MoveList, quiets bool) int {
+// generate writes the legal moves of the kinds in mode into ml and returns
+// their number. With a nil list it only counts them, and mode must be
+// genAll. It calls the copy of the generator made for the side to move and
+// for writing or counting (movegen_template.go).
+func (p *Position) generate(ml *MoveList, mode genMode) int {
 	if ml == nil {
 		if p.side&1 == White {
-			return p.countWhite(quiets)
+			return p.countWhite(mode)
 		}
-		return p.countBlack(quiets)
+		return p.countBlack(mode)
 	}
 	if p.side&1 == White {
-		return p.generateWhite(ml, quiets)
+		return p.generateWhite(ml, mode)
 	}
-	return p.generateBlack(ml, quiets)
+	return p.generateBlack(ml, mode)
+}
+
+// writePawnKinds writes the pawn moves of the kinds in mode, which is not
+// genAll: pushes and west and east captures (their targets, each from the
+// square up, up-1 or up+1 behind it) and double pushes (from 2*up behind).
+// Promotions come queen, rook, bishop, knight, as writePawnMoves writes
+// them. It returns how many it wrote; with a nil list it only counts. It
+// stays out of line: only the partial generators call it.
+//
+//go:noinline
+func (p *Position) writePawnKinds(ml *MoveList, mode genMode, pushes, two, west, east Bitboard, up int) int {
+	const last = Rank1 | Rank8
+	n := 0
+	if mode&genQuiets != 0 {
+		n += p.writePlainPawnMoves(ml, pushes&^last, up, 0)
+		n += p.writePlainPawnMoves(ml, two, 2*up, flagDoublePush)
+	}
+	if mode&genCaptures != 0 {
+		n += p.writePlainPawnMoves(ml, west&^last, up-1, 0)
+		n += p.writePlainPawnMoves(ml, east&^last, up+1, 0)
+	}
+	hi, lo := Queen, Knight
+	if mode&genPromotions == 0 {
+		hi = Rook
+	}
+	if mode&genUnderPromotions == 0 {
+		lo = Queen
+	}
+	if hi < lo {
+		return n
+	}
+	targets := [3]Bitboard{pushes & last, west & last, east & last}
+	deltas := [3]int{up, up - 1, up + 1}
+	for i := range targets {
+		for t := targets[i]; t != 0; {
+			to := t.PopFirst()
+			from, captured := Square(int(to)-deltas[i]), p.board[to].Type()
+			for pt := hi; pt >= lo; pt-- {
+				n++
+				if ml != nil {
+					ml.add(newMove(from, to, Pawn, captured, pt))
+				}
+			}
+		}
+	}
+	return n
+}
+
+// writePlainPawnMoves writes the pawn moves that do not promote to the
+// squares of targets, each from the square delta behind it, with flags,
+// and returns how many; with a nil list it only counts.
+func (p *Position) writePlainPawnMoves(ml *MoveList, targets Bitboard, delta int, flags Move) int {
+	if ml == nil {
+		return targets.Count()
+	}
+	n := 0
+	for ; targets != 0; n++ {
+		to := targets.PopFirst()
+		ml.add(newMove(Square(int(to)-delta), to, Pawn, p.board[to].Type(), NoPieceType) | flags)
+	}
+	return n
 }
 
 // addEnPassant adds the legal en-passant captures. Each is tested by

@@ -3,7 +3,7 @@
 package core
 
 // generateWhite is generateSide for White to move.
-func (p *Position) generateWhite(ml *MoveList, quiets bool) int {
+func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 	const us, them = White, Black
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -12,10 +12,19 @@ func (p *Position) generateWhite(ml *MoveList, quiets bool) int {
 	// King moves: onto squares the enemy does not attack once the king has
 	// left its square (so it cannot step back along a checking ray). Each
 	// target is tested alone: most positions give the king few.
-	kingTargets := KingAttacks(ksq) &^ usBB
-	if !quiets {
-		kingTargets &= themBB
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
 	}
+	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
@@ -27,6 +36,7 @@ func (p *Position) generateWhite(ml *MoveList, quiets bool) int {
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -35,10 +45,7 @@ func (p *Position) generateWhite(ml *MoveList, quiets bool) int {
 		checkMask = Between(ksq, checkers.First()) | checkers
 	}
 	pinned := pinHV | pinD
-	targets := checkMask &^ usBB
-	if !quiets {
-		targets &= themBB
-	}
+	targets := checkMask & dest
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
@@ -89,44 +96,43 @@ func (p *Position) generateWhite(ml *MoveList, quiets bool) int {
 	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
 	two := pawnForward(us, one&thirdRank) & empty
 	pushes := one & checkMask
-	if !quiets {
-		pushes &= Rank1 | Rank8 // promotions only
-	}
-	n += pawnMoveCount(pushes)
-	if ml != nil {
-		p.writePawnMoves(ml, pushes, up)
-	}
-	if quiets {
-		t := two & checkMask
-		n += t.Count()
-		for ml != nil && t != 0 {
-			to := t.PopFirst()
-			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
-		}
-	}
 	// A diagonally pinned pawn may capture only along its pin ray.
 	pinnedCap := pawns & pinD
 	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
 	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
 	west &= themBB & checkMask
 	east &= themBB & checkMask
-	n += pawnMoveCount(west) + pawnMoveCount(east)
-	if ml != nil {
-		p.writePawnMoves(ml, west, up-1)
-		p.writePawnMoves(ml, east, up+1)
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
 		n += p.addCastling(ml, us, ksq)
 	}
 	return n
 }
 
 // generateBlack is generateSide for Black to move.
-func (p *Position) generateBlack(ml *MoveList, quiets bool) int {
+func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 	const us, them = Black, White
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -135,10 +141,19 @@ func (p *Position) generateBlack(ml *MoveList, quiets bool) int {
 	// King moves: onto squares the enemy does not attack once the king has
 	// left its square (so it cannot step back along a checking ray). Each
 	// target is tested alone: most positions give the king few.
-	kingTargets := KingAttacks(ksq) &^ usBB
-	if !quiets {
-		kingTargets &= themBB
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
 	}
+	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
@@ -150,6 +165,7 @@ func (p *Position) generateBlack(ml *MoveList, quiets bool) int {
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -158,10 +174,7 @@ func (p *Position) generateBlack(ml *MoveList, quiets bool) int {
 		checkMask = Between(ksq, checkers.First()) | checkers
 	}
 	pinned := pinHV | pinD
-	targets := checkMask &^ usBB
-	if !quiets {
-		targets &= themBB
-	}
+	targets := checkMask & dest
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
@@ -212,37 +225,36 @@ func (p *Position) generateBlack(ml *MoveList, quiets bool) int {
 	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
 	two := pawnForward(us, one&thirdRank) & empty
 	pushes := one & checkMask
-	if !quiets {
-		pushes &= Rank1 | Rank8 // promotions only
-	}
-	n += pawnMoveCount(pushes)
-	if ml != nil {
-		p.writePawnMoves(ml, pushes, up)
-	}
-	if quiets {
-		t := two & checkMask
-		n += t.Count()
-		for ml != nil && t != 0 {
-			to := t.PopFirst()
-			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
-		}
-	}
 	// A diagonally pinned pawn may capture only along its pin ray.
 	pinnedCap := pawns & pinD
 	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
 	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
 	west &= themBB & checkMask
 	east &= themBB & checkMask
-	n += pawnMoveCount(west) + pawnMoveCount(east)
-	if ml != nil {
-		p.writePawnMoves(ml, west, up-1)
-		p.writePawnMoves(ml, east, up+1)
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
 		n += p.addCastling(ml, us, ksq)
 	}
 	return n
@@ -250,7 +262,7 @@ func (p *Position) generateBlack(ml *MoveList, quiets bool) int {
 
 // countWhite counts the legal moves of White to move, as generateSide does
 // with a nil list.
-func (p *Position) countWhite(quiets bool) int {
+func (p *Position) countWhite(mode genMode) int {
 	var ml *MoveList // nil: count only
 	const us, them = White, Black
 	occ := p.byType[0]
@@ -260,10 +272,19 @@ func (p *Position) countWhite(quiets bool) int {
 	// King moves: onto squares the enemy does not attack once the king has
 	// left its square (so it cannot step back along a checking ray). Each
 	// target is tested alone: most positions give the king few.
-	kingTargets := KingAttacks(ksq) &^ usBB
-	if !quiets {
-		kingTargets &= themBB
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
 	}
+	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
@@ -275,6 +296,7 @@ func (p *Position) countWhite(quiets bool) int {
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -283,10 +305,7 @@ func (p *Position) countWhite(quiets bool) int {
 		checkMask = Between(ksq, checkers.First()) | checkers
 	}
 	pinned := pinHV | pinD
-	targets := checkMask &^ usBB
-	if !quiets {
-		targets &= themBB
-	}
+	targets := checkMask & dest
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
@@ -337,37 +356,36 @@ func (p *Position) countWhite(quiets bool) int {
 	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
 	two := pawnForward(us, one&thirdRank) & empty
 	pushes := one & checkMask
-	if !quiets {
-		pushes &= Rank1 | Rank8 // promotions only
-	}
-	n += pawnMoveCount(pushes)
-	if ml != nil {
-		p.writePawnMoves(ml, pushes, up)
-	}
-	if quiets {
-		t := two & checkMask
-		n += t.Count()
-		for ml != nil && t != 0 {
-			to := t.PopFirst()
-			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
-		}
-	}
 	// A diagonally pinned pawn may capture only along its pin ray.
 	pinnedCap := pawns & pinD
 	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
 	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
 	west &= themBB & checkMask
 	east &= themBB & checkMask
-	n += pawnMoveCount(west) + pawnMoveCount(east)
-	if ml != nil {
-		p.writePawnMoves(ml, west, up-1)
-		p.writePawnMoves(ml, east, up+1)
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
 		n += p.addCastling(ml, us, ksq)
 	}
 	return n
@@ -375,7 +393,7 @@ func (p *Position) countWhite(quiets bool) int {
 
 // countBlack counts the legal moves of Black to move, as generateSide does
 // with a nil list.
-func (p *Position) countBlack(quiets bool) int {
+func (p *Position) countBlack(mode genMode) int {
 	var ml *MoveList // nil: count only
 	const us, them = Black, White
 	occ := p.byType[0]
@@ -385,10 +403,19 @@ func (p *Position) countBlack(quiets bool) int {
 	// King moves: onto squares the enemy does not attack once the king has
 	// left its square (so it cannot step back along a checking ray). Each
 	// target is tested alone: most positions give the king few.
-	kingTargets := KingAttacks(ksq) &^ usBB
-	if !quiets {
-		kingTargets &= themBB
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
 	}
+	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
@@ -400,6 +427,7 @@ func (p *Position) countBlack(quiets bool) int {
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -408,10 +436,7 @@ func (p *Position) countBlack(quiets bool) int {
 		checkMask = Between(ksq, checkers.First()) | checkers
 	}
 	pinned := pinHV | pinD
-	targets := checkMask &^ usBB
-	if !quiets {
-		targets &= themBB
-	}
+	targets := checkMask & dest
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
@@ -462,37 +487,36 @@ func (p *Position) countBlack(quiets bool) int {
 	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
 	two := pawnForward(us, one&thirdRank) & empty
 	pushes := one & checkMask
-	if !quiets {
-		pushes &= Rank1 | Rank8 // promotions only
-	}
-	n += pawnMoveCount(pushes)
-	if ml != nil {
-		p.writePawnMoves(ml, pushes, up)
-	}
-	if quiets {
-		t := two & checkMask
-		n += t.Count()
-		for ml != nil && t != 0 {
-			to := t.PopFirst()
-			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
-		}
-	}
 	// A diagonally pinned pawn may capture only along its pin ray.
 	pinnedCap := pawns & pinD
 	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
 	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
 	west &= themBB & checkMask
 	east &= themBB & checkMask
-	n += pawnMoveCount(west) + pawnMoveCount(east)
-	if ml != nil {
-		p.writePawnMoves(ml, west, up-1)
-		p.writePawnMoves(ml, east, up+1)
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
 		n += p.addCastling(ml, us, ksq)
 	}
 	return n

@@ -15,10 +15,10 @@
 
 package core
 
-// generateSide writes the legal moves into ml and returns their number;
-// with quiets false it writes only captures and promotions. With a nil list
-// it only counts them.
-func (p *Position) generateSide(ml *MoveList, quiets bool) int {
+// generateSide writes the legal moves of the kinds in mode into ml and
+// returns their number. With a nil list it only counts them, and mode must
+// be genAll.
+func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 	us, them := p.side&1, (p.side^1)&1
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -27,10 +27,19 @@ func (p *Position) generateSide(ml *MoveList, quiets bool) int {
 	// King moves: onto squares the enemy does not attack once the king has
 	// left its square (so it cannot step back along a checking ray). Each
 	// target is tested alone: most positions give the king few.
-	kingTargets := KingAttacks(ksq) &^ usBB
-	if !quiets {
-		kingTargets &= themBB
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
 	}
+	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
@@ -42,6 +51,7 @@ func (p *Position) generateSide(ml *MoveList, quiets bool) int {
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -50,10 +60,7 @@ func (p *Position) generateSide(ml *MoveList, quiets bool) int {
 		checkMask = Between(ksq, checkers.First()) | checkers
 	}
 	pinned := pinHV | pinD
-	targets := checkMask &^ usBB
-	if !quiets {
-		targets &= themBB
-	}
+	targets := checkMask & dest
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
@@ -104,37 +111,36 @@ func (p *Position) generateSide(ml *MoveList, quiets bool) int {
 	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
 	two := pawnForward(us, one&thirdRank) & empty
 	pushes := one & checkMask
-	if !quiets {
-		pushes &= Rank1 | Rank8 // promotions only
-	}
-	n += pawnMoveCount(pushes)
-	if ml != nil {
-		p.writePawnMoves(ml, pushes, up)
-	}
-	if quiets {
-		t := two & checkMask
-		n += t.Count()
-		for ml != nil && t != 0 {
-			to := t.PopFirst()
-			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
-		}
-	}
 	// A diagonally pinned pawn may capture only along its pin ray.
 	pinnedCap := pawns & pinD
 	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
 	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
 	west &= themBB & checkMask
 	east &= themBB & checkMask
-	n += pawnMoveCount(west) + pawnMoveCount(east)
-	if ml != nil {
-		p.writePawnMoves(ml, west, up-1)
-		p.writePawnMoves(ml, east, up+1)
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if quiets && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
 		n += p.addCastling(ml, us, ksq)
 	}
 	return n

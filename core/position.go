@@ -15,11 +15,24 @@ const (
 //
 // A Position is a plain value: copying it copies the position. The zero
 // value is not a valid position; use ParseFEN or StartPosition.
+//
+// A Position is not safe for concurrent use, even by goroutines that only
+// query it: Checkers, InCheck and the move generators record the checkers
+// in the position the first time they are computed after a move. Give
+// each goroutine its own copy. Compare positions by Hash or FEN, not with
+// ==, which also compares that cache: MakeMove then UnmakeMove gives back
+// the position, but with the checkers still to be computed.
 type Position struct {
 	board   [64]Piece
 	byType  [7]Bitboard // index 0 holds every occupied square
 	byColor [2]Bitboard
 	hash    uint64
+	// checkers caches Checkers: the pieces giving check to the side to
+	// move, or unknownCheckers until Checkers, InCheck or a move generator
+	// has computed them since the last move or unmove. (Undo does not keep
+	// it: an Undo larger than four fields cost make/unmake 11 to 15 % more
+	// instructions in perft -full.)
+	checkers Bitboard
 
 	// castleMask[sq] holds the rights that survive a move from or to sq.
 	castleMask [64]uint8
@@ -178,13 +191,48 @@ func (p *Position) attackersTo(sq Square, occ Bitboard) Bitboard {
 		(BishopAttacks(sq, occ) & (p.byType[Bishop] | p.byType[Queen]))
 }
 
-// Checkers returns the pieces giving check to the side to move.
+// AttackersTo returns the pieces of both colours that attack sq given the
+// occupancy occ: pass Occupied() for the board as it stands, or another
+// set to look through pieces (x-rays, as an exchange evaluation does).
+// Pawns, knights and kings attack regardless of occ; sliders are stopped
+// by its squares. Mask the result with ByColor for one side. It costs two
+// magic lookups and is not cached.
+func (p *Position) AttackersTo(sq Square, occ Bitboard) Bitboard {
+	return p.attackersTo(sq&63, occ)
+}
+
+// unknownCheckers marks the cached checkers as not computed: no position
+// has more than two checkers.
+const unknownCheckers = ^Bitboard(0)
+
+// Checkers returns the pieces giving check to the side to move. It is
+// computed once after each move (by Checkers, InCheck or a move generator)
+// and then read from the position.
 func (p *Position) Checkers() Bitboard {
+	if p.checkers == unknownCheckers {
+		p.checkers = p.computeCheckers()
+	}
+	return p.checkers
+}
+
+// computeCheckers returns the pieces giving check to the side to move.
+func (p *Position) computeCheckers() Bitboard {
 	return p.attackersTo(p.KingSquare(p.side), p.byType[0]) & p.byColor[p.side^1]
 }
 
-// InCheck reports whether the side to move is in check.
+// InCheck reports whether the side to move is in check; it costs what
+// Checkers costs.
 func (p *Position) InCheck() bool { return p.Checkers() != 0 }
+
+// Pinned returns the pieces of the side to move that are pinned to their
+// king: moving one off the line between the king and the enemy slider
+// behind it would expose the king. It is computed on each call (two magic
+// lookups and a few table reads).
+func (p *Position) Pinned() Bitboard {
+	us := p.side & 1
+	hv, diag, _ := p.pins(us, p.KingSquare(us))
+	return (hv | diag) & p.byColor[us]
+}
 
 // IsAttacked reports whether colour by attacks sq.
 func (p *Position) IsAttacked(sq Square, by Color) bool {

@@ -23,7 +23,7 @@ const (
 	sidesFunc = "generateSide"
 	// sidesHeader is the signature the template function must have,
 	// and sidesFirst its first statement, which the copies replace.
-	sidesHeader = "func (p *Position) generateSide(ml *MoveList, quiets bool) int"
+	sidesHeader = "func (p *Position) generateSide(ml *MoveList, mode genMode) int"
 	sidesFirst  = "us, them := p.side&1, (p.side^1)&1"
 )
 
@@ -97,11 +97,11 @@ func sidesSource(name string, src []byte) ([]byte, error) {
 		if v.countOnly {
 			fmt.Fprintf(&b, "// %s counts the legal moves of %s to move, as generateSide does\n", v.name, v.us)
 			b.WriteString("// with a nil list.\n")
-			fmt.Fprintf(&b, "func (p *Position) %s(quiets bool) int {\n", v.name)
+			fmt.Fprintf(&b, "func (p *Position) %s(mode genMode) int {\n", v.name)
 			b.WriteString("\tvar ml *MoveList // nil: count only\n")
 		} else {
 			fmt.Fprintf(&b, "// %s is generateSide for %s to move.\n", v.name, v.us)
-			fmt.Fprintf(&b, "func (p *Position) %s(ml *MoveList, quiets bool) int {\n", v.name)
+			fmt.Fprintf(&b, "func (p *Position) %s(ml *MoveList, mode genMode) int {\n", v.name)
 		}
 		fmt.Fprintf(&b, "\tconst us, them = %s, %s", v.us, v.them)
 		b.Write(rest)

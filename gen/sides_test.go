@@ -36,7 +36,7 @@ func TestSidesRejectsChangedTemplate(t *testing.T) {
 	require.NoError(t, err)
 	for name, tc := range map[string]struct{ old, new, msg string }{
 		"renamed":         {"func (p *Position) generateSide(", "func (p *Position) generateAny(", "no function generateSide"},
-		"new parameter":   {"generateSide(ml *MoveList, quiets bool)", "generateSide(ml *MoveList, quiets, x bool)", "must be declared as"},
+		"new parameter":   {"generateSide(ml *MoveList, mode genMode)", "generateSide(ml *MoveList, mode genMode, x bool)", "must be declared as"},
 		"first statement": {sidesFirst, "us, them := p.side, p.side^1", "first statement"},
 		"syntax":          {"occ := p.byType[0]", "occ := := p.byType[0]", "expected"},
 	} {
