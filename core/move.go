@@ -38,8 +38,23 @@ func newMove(from, to Square, piece, captured, promo PieceType) Move {
 func (m Move) From() Square { return Square(m & 63) }
 
 // To returns the destination square; for castling, the castling rook's
-// square.
+// square (see Dest for the king's).
 func (m Move) To() Square { return Square(m >> 6 & 63) }
+
+// Dest returns the square the moved piece lands on: To, except for
+// castling, where it is the king's destination (g1, c1, g8 or c8) rather
+// than the rook's square. History and piece-square tables indexed by
+// piece and square want Dest.
+func (m Move) Dest() Square {
+	if m&flagCastle == 0 {
+		return m.To()
+	}
+	from := m.From()
+	if m.To() > from {
+		return from&^7 | 6 // the g-file
+	}
+	return from&^7 | 2 // the c-file
+}
 
 // Piece returns the type of the moved piece.
 func (m Move) Piece() PieceType { return PieceType(m >> 12 & 7) }
@@ -65,14 +80,23 @@ func (m Move) IsCastle() bool { return m&flagCastle != 0 }
 // IsDoublePush reports whether the move is a pawn's two-square advance.
 func (m Move) IsDoublePush() bool { return m&flagDoublePush != 0 }
 
-// String returns the move in coordinate form: from, to and a promotion
-// letter, castling as king takes rook ("e1h1"). Position.UCI gives the form
-// a UCI engine expects.
+// String returns the move in UCI coordinate form: from, to and a
+// promotion letter, "0000" for NoMove. Standard castling, the king from the
+// e-file with a rook from the a- or h-file, is written as the king's move
+// ("e1g1"), as UCI wants in standard chess; other castling, which only
+// Chess960 has, as king takes rook ("b1a1"), as UCI_Chess960 wants. So in
+// standard chess String is exactly Position.UCI. In a Chess960 game write
+// moves with Position.UCI, which also writes a standard-looking castling
+// as king takes rook ("e1h1") there.
 func (m Move) String() string {
 	if m == NoMove {
 		return "0000"
 	}
-	s := m.From().String() + m.To().String()
+	to := m.To()
+	if m&flagCastle != 0 && m.From().File() == 4 && (to.File() == 0 || to.File() == 7) {
+		to = m.Dest()
+	}
+	s := m.From().String() + to.String()
 	if m.IsPromotion() {
 		s += m.Promotion().String()
 	}

@@ -27,6 +27,19 @@ func (s Square) File() int { return int(s & 7) }
 // Rank returns the square's rank, 0 (first) to 7 (eighth).
 func (s Square) Rank() int { return int(s >> 3) }
 
+// Flip returns the square mirrored top to bottom (a1 and a8 swap): the
+// square seen from Black's side, for piece-square tables written from
+// White's.
+func (s Square) Flip() Square { return s ^ 56 }
+
+// Mirror returns the square mirrored left to right (a1 and h1 swap).
+func (s Square) Mirror() Square { return s ^ 7 }
+
+// Relative returns the square as colour c sees it: s for White, s.Flip()
+// for Black. A piece-square table written for White serves both colours
+// as table[sq.Relative(colour)].
+func (s Square) Relative(c Color) Square { return s ^ Square(56*(c&1)) }
+
 // Bitboard returns the bitboard holding just s.
 func (s Square) Bitboard() Bitboard { return 1 << (s & 63) }
 

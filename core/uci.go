@@ -88,7 +88,10 @@ func (p *Position) CastleKingSquare(m Move) Square {
 // ("e1g1"), or as king takes rook ("e1h1") when the position is Chess960,
 // which is what UCI engines expect with UCI_Chess960 set.
 func (p *Position) UCI(m Move) string {
-	if m.IsCastle() && !p.chess960 {
+	if m.IsCastle() {
+		if p.chess960 {
+			return m.From().String() + m.To().String()
+		}
 		return m.From().String() + p.CastleKingSquare(m).String()
 	}
 	return m.String()

@@ -72,12 +72,11 @@ func moveText(m core.Move, chess960 bool) string {
 	if m == core.NoMove {
 		return "0000"
 	}
-	if m.IsCastle() && !chess960 {
-		file := 6 // g
-		if m.To() < m.From() {
-			file = 2 // c
+	if m.IsCastle() {
+		if chess960 {
+			return m.From().String() + m.To().String() // king takes rook
 		}
-		return m.From().String() + core.NewSquare(file, m.From().Rank()).String()
+		return m.From().String() + m.Dest().String()
 	}
 	return m.String()
 }
