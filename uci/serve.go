@@ -44,11 +44,16 @@ type Searcher interface {
 
 // SearchRequest is what Serve hands a Searcher for one "go".
 type SearchRequest struct {
-	Position    core.Position // the position to search: Start with Moves played
-	Start       core.Position // the position given by "position", before Moves
-	Moves       []core.Move   // the moves given by "position", legal from Start
-	Limits      Limits        // the "go" parameters
-	SearchMoves []core.Move   // Limits.SearchMoves as legal moves of Position; empty for all
+	Position core.Position // the position to search: Start with Moves played
+	Start    core.Position // the position given by "position", before Moves
+	Moves    []core.Move   // the moves given by "position", legal from Start
+	// History holds the positions before Position: Start and each one
+	// reached by Moves but the last, as repetition keys. A search that
+	// pushes onto a copy of it (History.Clone) detects repetitions of
+	// the game's positions without replaying Moves.
+	History     core.History
+	Limits      Limits      // the "go" parameters
+	SearchMoves []core.Move // Limits.SearchMoves as legal moves of Position; empty for all
 	// PonderHit is closed when the GUI sends ponderhit during a ponder
 	// search: from then on the search is timed by Limits' clocks.
 	PonderHit <-chan struct{}
@@ -72,6 +77,7 @@ type server struct {
 	start    core.Position
 	moves    []core.Move
 	cur      core.Position
+	history  core.History // the positions before cur
 	run      *serverSearch
 	searches sync.WaitGroup // every search goroutine, waited for before Serve returns
 }
@@ -344,7 +350,7 @@ func parseSetOption(line string) (name, value string, err error) {
 func (s *server) resetPosition() {
 	s.start = core.StartPosition()
 	s.start.SetChess960(s.chess960)
-	s.cur, s.moves = s.start, nil
+	s.cur, s.moves, s.history = s.start, nil, core.History{}
 }
 
 // cmdPosition handles "position startpos|fen <fen> [moves ...]".
@@ -355,8 +361,10 @@ func (s *server) cmdPosition(line string) {
 		return
 	}
 	start.SetChess960(s.chess960 || start.Chess960())
-	s.start, s.cur, s.moves = *start, *start, moves
+	s.start, s.cur, s.moves, s.history = *start, *start, moves, core.History{}
+	s.history.Grow(len(moves))
 	for _, m := range moves {
+		s.history.Push(&s.cur)
 		s.cur.MakeMove(m)
 	}
 	if err != nil {
@@ -441,6 +449,7 @@ func (s *server) cmdGo(ctx context.Context, line string) {
 		Position: s.cur,
 		Start:    s.start,
 		Moves:    append([]core.Move(nil), s.moves...),
+		History:  s.history.Clone(0),
 		Limits:   limits,
 		Debug:    s.debug,
 	}

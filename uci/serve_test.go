@@ -328,3 +328,30 @@ func TestServedEngineProcessAgainstStockfish(t *testing.T) {
 	require.NotEmpty(t, end, "game not over after %d plies", maxPlies)
 	t.Logf("gambit random vs Stockfish: %d plies, %s", plies, end)
 }
+
+// historyMover records the History of each search request.
+type historyMover struct {
+	*onePly
+	got chan uci.SearchRequest
+}
+
+func (h historyMover) Search(ctx context.Context, req uci.SearchRequest, info func(uci.Info)) (core.Move, core.Move) {
+	h.got <- req
+	return h.onePly.Search(ctx, req, info)
+}
+
+// TestServeCarriesHistory checks that a served engine gets the game's
+// positions as repetition keys: after two knight trips the start position
+// stands for the third time, which History tells without the moves.
+func TestServeCarriesHistory(t *testing.T) {
+	eng := historyMover{newOnePly(), make(chan uci.SearchRequest, 2)}
+	serveScript(t, eng, "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8\ngo depth 1\n")
+	req := <-eng.got
+	require.Equal(t, 8, req.History.Len(), "start and every position before the current one")
+	assert.Equal(t, 2, req.History.Repetitions(&req.Position), "third occurrence of the start position")
+	assert.True(t, req.History.IsRepetition(&req.Position))
+	serveScript(t, eng, "position startpos moves e2e4\ngo depth 1\n")
+	req = <-eng.got
+	require.Equal(t, 1, req.History.Len(), "one move: the start position before it")
+	assert.False(t, req.History.IsRepetition(&req.Position))
+}
