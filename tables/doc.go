@@ -7,6 +7,12 @@
 //
 // Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63; a bitboard has bit n set
 // when square n is in it. The package imports nothing of the project.
+//
+// The tables are exported for core, which reads them; they are not an API.
+// Use core's functions (core.KnightAttacks, core.RookAttacks, core.Between,
+// ...) instead, which take core's types, and never write to these arrays:
+// every move generated afterwards would be wrong. `go doc -all` lists them
+// in full, some 30,000 lines: `go doc` alone gives the summary.
 package tables
 
 //go:generate go run ../gen
