@@ -3,6 +3,7 @@ package polyglot
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/pgn"
@@ -17,12 +18,17 @@ type Batch struct {
 	// The batch's (position, move) pairs, counted: groups holds one
 	// position each, with its moves linked through moves.
 	groups []group
-	gindex map[uint64]int32
+	gindex keyIndex
 	moves  []batchMove
 	// Every move played, in order, linked per position: Builder replays
 	// them when a count reaches Polyglot's limit within the batch.
 	events []event
 	stats  BuildStats
+	// order lists the groups by their slot in a Builder's table, once
+	// Prepare has run; buckets is its scratch.
+	order   []int32
+	ordered bool
+	buckets []int32
 
 	game    []pending // the moves of the game being read
 	visitor gameVisitor
@@ -61,7 +67,7 @@ type pending struct {
 
 // NewBatch returns an empty batch for b.
 func (b *Builder) NewBatch() *Batch {
-	bt := &Batch{maxPly: b.opt.MaxPly, gindex: map[uint64]int32{}}
+	bt := &Batch{maxPly: b.opt.MaxPly}
 	bt.visitor.bt = bt
 	return bt
 }
@@ -69,7 +75,8 @@ func (b *Builder) NewBatch() *Batch {
 // Reset empties the batch for reuse, keeping its memory.
 func (bt *Batch) Reset() {
 	bt.groups, bt.moves, bt.events, bt.game = bt.groups[:0], bt.moves[:0], bt.events[:0], bt.game[:0]
-	clear(bt.gindex)
+	bt.order, bt.ordered = bt.order[:0], false
+	bt.gindex.reset()
 	bt.stats = BuildStats{}
 }
 
@@ -129,6 +136,42 @@ func (bt *Batch) AddGame(start *core.Position, moves []core.Move, result string)
 	return nil
 }
 
+// orderBits is how many top bits of a key's hash Prepare sorts by.
+const orderBits = 12
+
+// Prepare orders the batch's positions the way a Builder's table stores
+// them, so that AddBatch reads the table in order rather than at random:
+// for a large book, several times faster. A worker calls it once the
+// batch is full, so that the serial AddBatch has less to do; AddBatch
+// calls it if the worker has not.
+func (bt *Batch) Prepare() {
+	if bt.ordered {
+		return
+	}
+	if bt.buckets == nil {
+		bt.buckets = make([]int32, 1<<orderBits+1)
+	}
+	c := bt.buckets
+	clear(c)
+	for i := range bt.groups {
+		c[hashOf(bt.groups[i].key)>>(64-orderBits)+1]++
+	}
+	for i := 1; i < len(c); i++ {
+		c[i] += c[i-1]
+	}
+	bt.order = slices.Grow(bt.order[:0], len(bt.groups))[:len(bt.groups)]
+	for i := range bt.groups {
+		b := hashOf(bt.groups[i].key) >> (64 - orderBits)
+		bt.order[c[b]] = int32(i)
+		c[b]++
+	}
+	bt.ordered = true
+}
+
+// hashOf is where a key goes in a hash table: Fibonacci hashing, the top
+// bits used.
+func hashOf(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
+
 // commit counts the moves of the game read, whose result is result.
 func (bt *Batch) commit(result string) {
 	white := uint8(1) // the score of White's moves
@@ -151,10 +194,8 @@ func (bt *Batch) commit(result string) {
 // add counts one move.
 func (bt *Batch) add(p pending, score uint8) {
 	ev := int32(len(bt.events))
-	gi, ok := bt.gindex[p.key]
+	gi, ok := bt.gindex.getOrPut(p.key, int32(len(bt.groups)))
 	if !ok {
-		gi = int32(len(bt.groups))
-		bt.gindex[p.key] = gi
 		bt.groups = append(bt.groups, group{key: p.key, color: p.color, head: -1, first: ev, last: ev})
 	} else {
 		bt.events[bt.groups[gi].last].next = ev

@@ -191,16 +191,17 @@ func (b *Builder) AddBatch(bt *Batch) error {
 	b.stats.add(bt.stats)
 	t := &b.table
 	base := b.events
-	for gi := range bt.groups {
+	bt.Prepare()
+	for _, gi := range bt.order {
 		g := &bt.groups[gi]
-		ti := t.group(g.key, g.color)
+		tg := t.group(g.key, g.color)
 		// Can a count reach countMax in this batch? Then the moves are
 		// replayed one by one, halving where Polyglot halves.
 		replay := false
 		for i := g.head; i >= 0; i = bt.moves[i].next {
 			m := &bt.moves[i]
 			n := uint32(0)
-			if j := t.find(ti, m.move); j >= 0 {
+			if j := t.find(tg, m.move); j >= 0 {
 				n = uint32(t.moves[j].n)
 			}
 			if n+m.n >= countMax {
@@ -211,7 +212,7 @@ func (b *Builder) AddBatch(bt *Batch) error {
 		if !replay {
 			for i := g.head; i >= 0; i = bt.moves[i].next {
 				m := &bt.moves[i]
-				e := &t.moves[t.findOrAdd(ti, m.move, base+uint64(m.first))]
+				e := &t.moves[t.findOrAdd(tg, m.move, base+uint64(m.first))]
 				e.n += uint16(m.n)
 				e.sum += uint16(m.sum)
 			}
@@ -219,11 +220,11 @@ func (b *Builder) AddBatch(bt *Batch) error {
 		}
 		for ev := g.first; ev >= 0; ev = bt.events[ev].next {
 			x := &bt.events[ev]
-			e := &t.moves[t.findOrAdd(ti, x.move, base+uint64(ev))]
+			e := &t.moves[t.findOrAdd(tg, x.move, base+uint64(ev))]
 			e.n++
 			e.sum += uint16(x.score)
 			if e.n >= countMax {
-				t.halve(ti)
+				t.halve(tg)
 			}
 		}
 	}
@@ -237,18 +238,23 @@ func (b *Builder) AddBatch(bt *Batch) error {
 	return nil
 }
 
-// table is the Builder's count of (position, move) pairs: positions
-// indexed by key, each with its moves linked in a list.
+// table is the Builder's count of (position, move) pairs: an
+// open-addressing hash table of positions, each slot holding its
+// position's key and the head of the list of its moves, so that counting
+// a move costs one slot and one move read.
 type table struct {
-	index  map[uint64]int32
-	groups []tgroup
-	moves  []tmove
+	slots []tslot
+	n     int // positions
+	shift uint8
+	moves []tmove
 }
 
-type tgroup struct {
+// tslot is a position of the table; used is false for an empty slot.
+type tslot struct {
 	key   uint64
 	head  int32
 	color core.Color
+	used  bool
 }
 
 type tmove struct {
@@ -258,33 +264,60 @@ type tmove struct {
 	n, sum uint16
 }
 
-func newTable() table { return table{index: map[uint64]int32{}} }
+func newTable() table { return table{} }
 
-// bytes estimates the table's memory: a map entry of 12 bytes takes about
-// 40 with the map's overhead and growth.
+// bytes returns the table's memory.
 func (t *table) bytes() int64 {
-	return int64(len(t.index))*40 + int64(cap(t.groups))*16 + int64(cap(t.moves))*24
+	return int64(cap(t.slots))*16 + int64(cap(t.moves))*24
 }
 
 func (t *table) reset() {
-	clear(t.index)
-	t.groups, t.moves = t.groups[:0], t.moves[:0]
+	clear(t.slots)
+	t.n, t.moves = 0, t.moves[:0]
 }
 
-// group returns the index of the group of key, added if new.
-func (t *table) group(key uint64, color core.Color) int32 {
-	gi, ok := t.index[key]
-	if !ok {
-		gi = int32(len(t.groups))
-		t.index[key] = gi
-		t.groups = append(t.groups, tgroup{key: key, head: -1, color: color})
+// slot returns the slot of key: its own, or the empty one where it goes.
+func (t *table) slot(key uint64) *tslot {
+	mask := uint64(len(t.slots) - 1)
+	for i := hashOf(key) >> t.shift; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if !s.used || s.key == key {
+			return s
+		}
 	}
-	return gi
 }
 
-// find returns the index of move of group gi, or -1.
-func (t *table) find(gi int32, move uint16) int32 {
-	for i := t.groups[gi].head; i >= 0; i = t.moves[i].next {
+// group returns the slot of key, added if new. The pointer is good until
+// the next call.
+func (t *table) group(key uint64, color core.Color) *tslot {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	s := t.slot(key)
+	if !s.used {
+		*s = tslot{key: key, head: -1, color: color, used: true}
+		t.n++
+	}
+	return s
+}
+
+func (t *table) grow() {
+	old := t.slots
+	bits := uint8(minIndexBits)
+	if old != nil {
+		bits = 64 - t.shift + 1
+	}
+	t.slots, t.shift = make([]tslot, 1<<bits), 64-bits
+	for _, s := range old {
+		if s.used {
+			*t.slot(s.key) = s
+		}
+	}
+}
+
+// find returns the index of move of g, or -1.
+func (t *table) find(g *tslot, move uint16) int32 {
+	for i := g.head; i >= 0; i = t.moves[i].next {
 		if t.moves[i].move == move {
 			return i
 		}
@@ -292,21 +325,20 @@ func (t *table) find(gi int32, move uint16) int32 {
 	return -1
 }
 
-// findOrAdd returns the index of move of group gi, added with ordinal ord
-// if new.
-func (t *table) findOrAdd(gi int32, move uint16, ord uint64) int32 {
-	if i := t.find(gi, move); i >= 0 {
+// findOrAdd returns the index of move of g, added with ordinal ord if
+// new.
+func (t *table) findOrAdd(g *tslot, move uint16, ord uint64) int32 {
+	if i := t.find(g, move); i >= 0 {
 		return i
 	}
-	g := &t.groups[gi]
 	t.moves = append(t.moves, tmove{ord: ord, next: g.head, move: move})
 	g.head = int32(len(t.moves) - 1)
 	return g.head
 }
 
-// halve halves the counts and scores of group gi, rounding up.
-func (t *table) halve(gi int32) {
-	for i := t.groups[gi].head; i >= 0; i = t.moves[i].next {
+// halve halves the counts and scores of g's moves, rounding up.
+func (t *table) halve(g *tslot) {
+	for i := g.head; i >= 0; i = t.moves[i].next {
 		m := &t.moves[i]
 		m.n = (m.n + 1) / 2
 		m.sum = (m.sum + 1) / 2
@@ -342,14 +374,15 @@ func (r *record) get(b []byte) {
 
 // sorted returns the table's records sorted by key and move.
 func (t *table) sorted(yield func(record) bool) {
-	order := make([]int32, len(t.groups))
-	for i := range order {
-		order[i] = int32(i)
+	order := make([]*tslot, 0, t.n)
+	for i := range t.slots {
+		if t.slots[i].used {
+			order = append(order, &t.slots[i])
+		}
 	}
-	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(t.groups[a].key, t.groups[b].key) })
+	slices.SortFunc(order, func(a, b *tslot) int { return cmp.Compare(a.key, b.key) })
 	var ms []int32
-	for _, gi := range order {
-		g := &t.groups[gi]
+	for _, g := range order {
 		ms = ms[:0]
 		for i := g.head; i >= 0; i = t.moves[i].next {
 			ms = append(ms, i)

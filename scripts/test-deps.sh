@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 declare -A need=(
 	[stockfish]=/usr/games/stockfish # the perft oracle and the UCI engine under test
 	[socat]=socat                    # serves an engine over TCP for the uci tests
+	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
 oracle=san/testdata/oracle

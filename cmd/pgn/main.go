@@ -5,6 +5,10 @@
 //	pgn validate [-j N] FILE...   check every game; print each error with its place; exit 1 if any
 //	pgn json [-j N] [FILE]        one JSON object per game per line
 //	pgn stats [-j N] FILE...      games, plies, results, errors and throughput
+//	pgn book -o BOOK [-j N] [-max-ply N] [-min-games N] FILE...
+//	                              make a Polyglot opening book, as Polyglot's make-book does
+//	pgn book -dump FEN [-json] BOOK   a book's entries for a position
+//	pgn book -merge -o OUT BOOK1 BOOK2  merge two books, BOOK1 first (Polyglot's merge-book)
 //
 // A FILE may be plain PGN, .pgn.gz or .pgn.zst (the Lichess database's
 // format); "-" or no FILE reads standard input, compressed or not. Files
@@ -21,6 +25,14 @@
 // king takes rook in Chess960, as UCI engines expect), "--" and "0000" for
 // a null move. A broken game has its error in "errors" and the mainline up
 // to it.
+//
+// pgn book takes make-book's options: -max-ply (default 1024), -min-games
+// (or -min-game, default 3), -min-score (percent), -only-white,
+// -only-black, -uniform; the book is byte for byte the one Polyglot's
+// make-book writes from the same games (see package polyglot for the
+// differences on broken, Chess960 and FEN games). It counts in memory up
+// to -mem MB and past that spills sorted runs to -tmp, merged at the end,
+// so that a PGN input of any size is read in bounded memory.
 //
 // Exit status: 0 when every game is good, 1 when a game is broken, 2 when
 // the command cannot run (bad arguments, a file that cannot be read).
@@ -42,6 +54,10 @@ const usage = `usage:
   pgn validate [-j N] FILE...   check every game, print each error, exit 1 if any
   pgn json [-j N] [FILE]        one JSON object per game per line
   pgn stats [-j N] FILE...      games, plies, results, errors and throughput
+  pgn book -o BOOK [-j N] [-max-ply N] [-min-games N] [-min-score P] [-only-white|-only-black]
+           [-uniform] [-mem MB] [-tmp DIR] FILE...   make a Polyglot opening book
+  pgn book -dump FEN [-json] BOOK                    a book's entries for a position
+  pgn book -merge -o OUT BOOK1 BOOK2                 merge two books, BOOK1 first
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
 -j defaults to the number of cores; -progress=false hides the progress bar
 that shows on standard error when it is a terminal.
@@ -66,6 +82,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	workers := fs.Int("j", runtime.NumCPU(), "number of parallel workers")
 	progress := fs.Bool("progress", true, "show a progress bar when standard error is a terminal")
+	var bf *bookFlags
+	if cmd == "book" {
+		bf = addBookFlags(fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return exitFail
 	}
@@ -89,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return jsonLines(env, files[0])
 	case "stats":
 		return stats(env, files)
+	case "book":
+		return book(env, bf, files)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
