@@ -62,14 +62,18 @@
 //
 // # Writing an engine
 //
-// An engine built on gambit implements Searcher (options, new game, search
-// with limits, a stop signal through its context, and an info callback)
-// and calls
+// An engine built on gambit implements engine.Searcher (options, new game,
+// search with limits, a stop signal through its context, and an info
+// callback; Searcher here is the same type) and calls
 //
 //	err := uci.Serve(ctx, engine, os.Stdin, os.Stdout)
 //
 // Serve keeps the position, answers isready at any time, handles stop,
 // ponderhit, setoption, ucinewgame, debug and quit, holds bestmove back as
 // UCI requires, and reports malformed input as "info string" without
-// stopping.
+// stopping. The same Searcher speaks XBoard through xboard.Serve.
+//
+// Limits, Info, Score, Option and SearchRequest are aliases of the
+// protocol-neutral types of package engine, and *Engine implements
+// engine.Player, so package game plays it like an XBoard engine.
 package uci

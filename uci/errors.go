@@ -28,10 +28,6 @@ var (
 	// ErrNotPondering means PonderHit was called on a search that is not
 	// a ponder search.
 	ErrNotPondering = errors.New("not a ponder search")
-	// ErrUnknownOption means the engine did not declare the option.
-	ErrUnknownOption = errors.New("unknown option")
-	// ErrOptionValue means the value does not fit the option's declaration.
-	ErrOptionValue = errors.New("invalid option value")
 	// ErrNoChess960 means the position is a Chess960 one and the engine did
 	// not declare UCI_Chess960.
 	ErrNoChess960 = errors.New("engine does not support Chess960 (no UCI_Chess960 option)")
@@ -92,21 +88,3 @@ func (e *ParseError) Error() string {
 
 // Unwrap returns the cause.
 func (e *ParseError) Unwrap() error { return e.Err }
-
-// OptionError reports a setoption the engine's declaration does not allow.
-type OptionError struct {
-	Name  string // the option name as given
-	Value string // the value as given
-	Msg   string // what is wrong
-	Err   error  // ErrUnknownOption or ErrOptionValue
-}
-
-func (e *OptionError) Error() string {
-	if e.Msg == "" {
-		return fmt.Sprintf("uci: option %q: %v", e.Name, e.Err)
-	}
-	return fmt.Sprintf("uci: option %q value %q: %v: %s", e.Name, e.Value, e.Err, e.Msg)
-}
-
-// Unwrap returns ErrUnknownOption or ErrOptionValue.
-func (e *OptionError) Unwrap() error { return e.Err }

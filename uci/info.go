@@ -9,27 +9,6 @@ import (
 	"github.com/gambit-chess/gambit/core"
 )
 
-// Info is one "info" line of a search. Numbers the engine did not send are
-// zero, Score and WDL nil. Moves are checked against the searched position
-// and are legal there (PV and CurrMove from the root, PV as a line).
-type Info struct {
-	Depth          int
-	SelDepth       int
-	MultiPV        int // the line's rank, 1 for the best; 0 when the engine did not say
-	Score          *Score
-	WDL            *WDL
-	Nodes          int64
-	NPS            int64
-	Time           time.Duration // search time so far
-	HashFull       int           // permille
-	TBHits         int64
-	CPULoad        int // permille
-	CurrMove       core.Move
-	CurrMoveNumber int
-	PV             []core.Move
-	Text           string // the "info string" text, which runs to the end of the line
-}
-
 const maxCount = 1<<62 - 1 // bound for counters, far above anything real
 
 // ParseInfo reads an "info" line of a search of pos. Tokens UCI does not
@@ -179,10 +158,6 @@ func parseMoveList(t *tokens, pos core.Position) ([]core.Move, error) {
 	}
 	return moves, nil
 }
-
-// String returns the info line, writing castling as the king's move; see
-// FormatInfo for Chess960.
-func (i Info) String() string { return FormatInfo(i, false) }
 
 // FormatInfo returns the "info" line for i, fields in Stockfish's order,
 // leaving out the ones that are zero. With chess960 set, castling moves are

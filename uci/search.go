@@ -88,7 +88,7 @@ func (e *Engine) goLocked(ctx context.Context, pos core.Position, limits Limits)
 	// Registered before "go" is written, so no early line is missed.
 	e.search = s
 	e.mu.Unlock()
-	if err := e.send("go", limits.command(sm)); err != nil {
+	if err := e.send("go", goCommand(limits, sm)); err != nil {
 		e.mu.Lock()
 		if e.search == s {
 			e.search = nil
@@ -111,7 +111,7 @@ func (e *Engine) timeLimit(l Limits, side core.Color) time.Duration {
 	if l.MoveTime > 0 {
 		return l.MoveTime + e.cfg.timeout()
 	}
-	if t, inc := l.clock(side); t > 0 {
+	if t, inc := l.Clock(side); t > 0 {
 		return t + inc + e.cfg.timeout()
 	}
 	return e.cfg.searchTimeout()

@@ -14,52 +14,6 @@ import (
 	"github.com/gambit-chess/gambit/core"
 )
 
-// Searcher is what an engine implements to be served by Serve: Serve does
-// the protocol, the position and the timing of bestmove; the Searcher only
-// searches. Serve never calls its methods concurrently: ID and Options
-// once at the start, SetOption and NewGame only while no search runs.
-type Searcher interface {
-	// ID returns the engine's name and author for the "id" lines.
-	ID() (name, author string)
-	// Options returns the options to declare. Serve checks setoption
-	// values against them before calling SetOption, and declares
-	// UCI_Chess960 itself when they do not (core handles Chess960).
-	Options() []Option
-	// SetOption sets a declared option to a value checked by
-	// Option.Check, with the name as declared. An error is reported to
-	// the GUI as an "info string".
-	SetOption(name, value string) error
-	// NewGame is called on "ucinewgame", never during a search.
-	NewGame()
-	// Search searches req.Position and returns the best move and,
-	// optionally, the expected reply (core.NoMove for none). It must
-	// return soon after ctx is done, which happens on "stop" and "quit";
-	// the limits say when to stop otherwise. info sends an "info" line
-	// and may be called from any goroutine until Search returns. Serve
-	// holds the bestmove of an infinite or ponder search back until the
-	// GUI allows it, checks the moves are legal (an illegal best move is
-	// reported and replaced by a legal one) and writes it.
-	Search(ctx context.Context, req SearchRequest, info func(Info)) (best, ponder core.Move)
-}
-
-// SearchRequest is what Serve hands a Searcher for one "go".
-type SearchRequest struct {
-	Position core.Position // the position to search: Start with Moves played
-	Start    core.Position // the position given by "position", before Moves
-	Moves    []core.Move   // the moves given by "position", legal from Start
-	// History holds the positions before Position: Start and each one
-	// reached by Moves but the last, as repetition keys. A search that
-	// pushes onto a copy of it (History.Clone) detects repetitions of
-	// the game's positions without replaying Moves.
-	History     core.History
-	Limits      Limits      // the "go" parameters
-	SearchMoves []core.Move // Limits.SearchMoves as legal moves of Position; empty for all
-	// PonderHit is closed when the GUI sends ponderhit during a ponder
-	// search: from then on the search is timed by Limits' clocks.
-	PonderHit <-chan struct{}
-	Debug     bool // the GUI asked for debug output ("debug on")
-}
-
 // server is the state of one Serve loop.
 type server struct {
 	eng          Searcher
@@ -300,12 +254,12 @@ func (s *server) cmdSetOption(line string) {
 	}
 	o, ok := findOption(s.options, name)
 	if !ok {
-		s.report("%v", &OptionError{Name: name, Value: value, Err: ErrUnknownOption})
+		s.report("uci: %v", &OptionError{Name: name, Value: value, Err: ErrUnknownOption})
 		return
 	}
 	v, err := o.Check(value)
 	if err != nil {
-		s.report("%v", err)
+		s.report("uci: %v", err)
 		return
 	}
 	if strings.EqualFold(o.Name, "UCI_Chess960") {
