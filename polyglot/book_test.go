@@ -136,7 +136,7 @@ func TestEntries(t *testing.T) {
 	es := []polyglot.RawEntry{
 		{Key: castle.Hash() - 1, Move: mv(t, &castle, "e1g1"), Weight: 9},
 		{Key: castle.Hash(), Move: mv(t, &castle, "e1g1"), Weight: 5, Learn: 1},
-		{Key: castle.Hash(), Move: 6 | 4<<6, Weight: 4},  // e1g1, the king's form: no legal move
+		{Key: castle.Hash(), Move: 6 | 4<<6, Weight: 4},   // e1g1, the king's form: no legal move
 		{Key: castle.Hash(), Move: 20 | 12<<6, Weight: 4}, // e2e4: no piece there
 		{Key: castle.Hash(), Move: mv(t, &castle, "e1c1"), Weight: 3, Learn: 2},
 		{Key: castle.Hash(), Move: mv(t, &castle, "a1a8"), Weight: 1},
@@ -184,7 +184,9 @@ func TestChess960(t *testing.T) {
 // naming the offset of the first bad entry, from every way of opening it.
 func TestFormatErrors(t *testing.T) {
 	start := core.StartPosition()
-	good := func(key uint64) polyglot.RawEntry { return polyglot.RawEntry{Key: key, Move: mv(t, &start, "e2e4"), Weight: 1} }
+	good := func(key uint64) polyglot.RawEntry {
+		return polyglot.RawEntry{Key: key, Move: mv(t, &start, "e2e4"), Weight: 1}
+	}
 	entries := func(es ...polyglot.RawEntry) []byte {
 		var b []byte
 		for _, e := range es {

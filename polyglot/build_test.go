@@ -144,7 +144,7 @@ func TestBuildOptionErrors(t *testing.T) {
 func TestMergeEdges(t *testing.T) {
 	b1 := bookOf(t,
 		polyglot.RawEntry{Key: 5, Move: 100 | 1<<6, Weight: 40000, Learn: 7},
-		polyglot.RawEntry{Key: 5, Move: 200 & 63 | 2<<6, Weight: 3, Learn: 8},
+		polyglot.RawEntry{Key: 5, Move: 200&63 | 2<<6, Weight: 3, Learn: 8},
 		polyglot.RawEntry{Key: 5, Move: 100 | 1<<6, Weight: 20, Learn: 9},
 		polyglot.RawEntry{Key: 9, Move: 1 | 2<<6, Weight: 1, Learn: 1},
 	)
@@ -168,7 +168,7 @@ func TestMergeEdges(t *testing.T) {
 	}
 	assert.Equal(t, []polyglot.RawEntry{
 		{Key: 5, Move: 100 | 1<<6, Weight: 65535, Learn: 7},
-		{Key: 5, Move: 200 & 63 | 2<<6, Weight: 3, Learn: 8},
+		{Key: 5, Move: 200&63 | 2<<6, Weight: 3, Learn: 8},
 		{Key: 5, Move: 100 | 1<<6, Weight: 20, Learn: 9},
 		{Key: 5, Move: 3 | 4<<6, Weight: 2, Learn: 9},
 		{Key: 5, Move: 3 | 4<<6, Weight: 5, Learn: 12},
