@@ -161,23 +161,7 @@ func TestAttackersTo(t *testing.T) {
 			var want Bitboard
 			for b := occ; b != 0; {
 				from := b.PopFirst()
-				pc := p.PieceAt(from)
-				var att Bitboard
-				switch pc.Type() {
-				case Pawn:
-					att = PawnAttacks(pc.Color(), from)
-				case Knight:
-					att = KnightAttacks(from)
-				case Bishop:
-					att = BishopAttacks(from, occ)
-				case Rook:
-					att = RookAttacks(from, occ)
-				case Queen:
-					att = QueenAttacks(from, occ)
-				case King:
-					att = KingAttacks(from)
-				}
-				if att.Has(sq) {
+				if pieceAttacks(p.PieceAt(from), from, occ).Has(sq) {
 					want |= from.Bitboard()
 				}
 			}
@@ -191,4 +175,25 @@ func TestAttackersTo(t *testing.T) {
 func uncached(p Position) Position {
 	p.checkers = unknownCheckers
 	return p
+}
+
+// pieceAttacks returns the squares piece pc on sq attacks given occ, by
+// the piece's own attack function: the tests' independent reading of who
+// attacks what.
+func pieceAttacks(pc Piece, sq Square, occ Bitboard) Bitboard {
+	switch pc.Type() {
+	case Pawn:
+		return PawnAttacks(pc.Color(), sq)
+	case Knight:
+		return KnightAttacks(sq)
+	case Bishop:
+		return BishopAttacks(sq, occ)
+	case Rook:
+		return RookAttacks(sq, occ)
+	case Queen:
+		return QueenAttacks(sq, occ)
+	case King:
+		return KingAttacks(sq)
+	}
+	return 0
 }

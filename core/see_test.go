@@ -47,23 +47,7 @@ func seeRefValue(p *Position, m Move) (int, int) {
 
 // attacks reports whether the piece on sq attacks r.s given occ.
 func (r *seeRef) attacks(sq Square, occ Bitboard) bool {
-	pc := r.p.PieceAt(sq)
-	var a Bitboard
-	switch pc.Type() {
-	case Pawn:
-		a = PawnAttacks(pc.Color(), sq)
-	case Knight:
-		a = KnightAttacks(sq)
-	case Bishop:
-		a = BishopAttacks(sq, occ)
-	case Rook:
-		a = RookAttacks(sq, occ)
-	case Queen:
-		a = QueenAttacks(sq, occ)
-	case King:
-		a = KingAttacks(sq)
-	}
-	return a.Has(r.s)
+	return pieceAttacks(r.p.PieceAt(sq), sq, occ).Has(r.s)
 }
 
 // attackers returns side's pieces that attack r.s given occ. The board
