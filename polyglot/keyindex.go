@@ -35,15 +35,6 @@ func (x *keyIndex) slot(key uint64) *keySlot {
 	}
 }
 
-// get returns the index of key.
-func (x *keyIndex) get(key uint64) (int32, bool) {
-	if x.slots == nil {
-		return 0, false
-	}
-	s := x.slot(key)
-	return s.val - 1, s.val != 0
-}
-
 // getOrPut returns the index of key, or puts and returns v when key is
 // new.
 func (x *keyIndex) getOrPut(key uint64, v int32) (int32, bool) {
@@ -78,9 +69,3 @@ func (x *keyIndex) reset() {
 	clear(x.slots)
 	x.n = 0
 }
-
-// bytes returns the index's memory.
-func (x *keyIndex) bytes() int64 { return int64(len(x.slots)) * 16 }
-
-// len returns the number of keys.
-func (x *keyIndex) len() int { return x.n }
