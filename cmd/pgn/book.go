@@ -234,7 +234,7 @@ func dumpBook(e *env, f *bookFlags, name string) int {
 	}
 	list := make([]dumpEntry, len(es))
 	for i, x := range es {
-		list[i] = dumpEntry{SAN: san.Format(&pos, x.Move), UCI: pos.UCI(x.Move), BookMove: x.Move.String(), Weight: x.Weight, Learn: x.Learn}
+		list[i] = dumpEntry{SAN: san.Format(&pos, x.Move), UCI: pos.UCI(x.Move), BookMove: bookMove(x.Move), Weight: x.Weight, Learn: x.Learn}
 		if total > 0 {
 			list[i].Share = float64(x.Weight) / float64(total)
 		}
@@ -255,6 +255,12 @@ func dumpBook(e *env, f *bookFlags, name string) int {
 		fmt.Fprintf(out, "%-8s %-6s %-6s weight %5d %5.1f%%  learn %d\n", x.SAN, x.UCI, x.BookMove, x.Weight, 100*x.Share, x.Learn)
 	}
 	return exitOK
+}
+
+// bookMove writes m as the book stores it: from and to squares, castling
+// as king takes rook, and the promotion piece.
+func bookMove(m core.Move) string {
+	return m.From().String() + m.To().String() + m.Promotion().String()
 }
 
 // mergeBooks writes the merge of two books to out.
