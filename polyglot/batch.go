@@ -3,7 +3,6 @@ package polyglot
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/pgn"
@@ -24,11 +23,6 @@ type Batch struct {
 	// them when a count reaches Polyglot's limit within the batch.
 	events []event
 	stats  BuildStats
-	// order lists the groups by their slot in a Builder's table, once
-	// Prepare has run; buckets is its scratch.
-	order   []int32
-	ordered bool
-	buckets []int32
 
 	game    []pending // the moves of the game being read
 	visitor gameVisitor
@@ -40,6 +34,7 @@ type group struct {
 	color       core.Color
 	head        int32 // first of its moves
 	first, last int32 // its first and last events
+	count       uint32
 }
 
 // batchMove is a (position, move) pair of a batch.
@@ -75,7 +70,6 @@ func (b *Builder) NewBatch() *Batch {
 // Reset empties the batch for reuse, keeping its memory.
 func (bt *Batch) Reset() {
 	bt.groups, bt.moves, bt.events, bt.game = bt.groups[:0], bt.moves[:0], bt.events[:0], bt.game[:0]
-	bt.order, bt.ordered = bt.order[:0], false
 	bt.gindex.reset()
 	bt.stats = BuildStats{}
 }
@@ -136,38 +130,6 @@ func (bt *Batch) AddGame(start *core.Position, moves []core.Move, result string)
 	return nil
 }
 
-// orderBits is how many top bits of a key's hash Prepare sorts by.
-const orderBits = 12
-
-// Prepare orders the batch's positions the way a Builder's table stores
-// them, so that AddBatch reads the table in order rather than at random:
-// for a large book, several times faster. A worker calls it once the
-// batch is full, so that the serial AddBatch has less to do; AddBatch
-// calls it if the worker has not.
-func (bt *Batch) Prepare() {
-	if bt.ordered {
-		return
-	}
-	if bt.buckets == nil {
-		bt.buckets = make([]int32, 1<<orderBits+1)
-	}
-	c := bt.buckets
-	clear(c)
-	for i := range bt.groups {
-		c[hashOf(bt.groups[i].key)>>(64-orderBits)+1]++
-	}
-	for i := 1; i < len(c); i++ {
-		c[i] += c[i-1]
-	}
-	bt.order = slices.Grow(bt.order[:0], len(bt.groups))[:len(bt.groups)]
-	for i := range bt.groups {
-		b := hashOf(bt.groups[i].key) >> (64 - orderBits)
-		bt.order[c[b]] = int32(i)
-		c[b]++
-	}
-	bt.ordered = true
-}
-
 // hashOf is where a key goes in a hash table: Fibonacci hashing, the top
 // bits used.
 func hashOf(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
@@ -203,6 +165,7 @@ func (bt *Batch) add(p pending, score uint8) {
 	}
 	bt.events = append(bt.events, event{move: p.move, score: score, next: -1})
 	g := &bt.groups[gi]
+	g.count++
 	for i := g.head; i >= 0; i = bt.moves[i].next {
 		if m := &bt.moves[i]; m.move == p.move {
 			m.n++

@@ -191,30 +191,18 @@ func (b *Builder) AddBatch(bt *Batch) error {
 	b.stats.add(bt.stats)
 	t := &b.table
 	base := b.events
-	bt.Prepare()
-	for _, gi := range bt.order {
+	for gi := range bt.groups {
 		g := &bt.groups[gi]
 		tg := t.group(g.key, g.color)
 		// Can a count reach countMax in this batch? Then the moves are
 		// replayed one by one, halving where Polyglot halves.
-		replay := false
-		for i := g.head; i >= 0; i = bt.moves[i].next {
-			m := &bt.moves[i]
-			n := uint32(0)
-			if j := t.find(tg, m.move); j >= 0 {
-				n = uint32(t.moves[j].n)
-			}
-			if n+m.n >= countMax {
-				replay = true
-				break
-			}
-		}
-		if !replay {
+		if uint32(tg.maxN)+g.count < countMax {
 			for i := g.head; i >= 0; i = bt.moves[i].next {
 				m := &bt.moves[i]
 				e := &t.moves[t.findOrAdd(tg, m.move, base+uint64(m.first))]
 				e.n += uint16(m.n)
 				e.sum += uint16(m.sum)
+				tg.maxN = max(tg.maxN, e.n)
 			}
 			continue
 		}
@@ -223,6 +211,7 @@ func (b *Builder) AddBatch(bt *Batch) error {
 			e := &t.moves[t.findOrAdd(tg, x.move, base+uint64(ev))]
 			e.n++
 			e.sum += uint16(x.score)
+			tg.maxN = max(tg.maxN, e.n)
 			if e.n >= countMax {
 				t.halve(tg)
 			}
@@ -253,6 +242,7 @@ type table struct {
 type tslot struct {
 	key   uint64
 	head  int32
+	maxN  uint16 // the largest n of its moves
 	color core.Color
 	used  bool
 }
@@ -343,6 +333,7 @@ func (t *table) halve(g *tslot) {
 		m.n = (m.n + 1) / 2
 		m.sum = (m.sum + 1) / 2
 	}
+	g.maxN = (g.maxN + 1) / 2
 }
 
 // record is a counted (position, move) pair as runs hold it.

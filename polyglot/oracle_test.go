@@ -167,7 +167,39 @@ func TestBuildHalvingAgainstPolyglot(t *testing.T) {
 	for _, c := range oracleCases[:2] {
 		want := polyglottest.MakeBook(t, path, c.args...)
 		requireSameBook(t, want, build(t, path, c.opt))
+		// In batches of 1,000 games: most batches add their counts, those
+		// that reach the limit replay their moves.
+		requireSameBook(t, want, buildBatched(t, path, c.opt, 1000))
 	}
+}
+
+// buildBatched builds a book from the PGN file with opt, adding the games
+// in batches of n.
+func buildBatched(t *testing.T, file string, opt polyglot.BuildOptions, n int) []byte {
+	f, err := os.Open(file)
+	require.NoError(t, err)
+	defer f.Close()
+	b, err := polyglot.NewBuilder(opt)
+	require.NoError(t, err)
+	defer b.Close()
+	r := pgn.NewReader(f)
+	bt := b.NewBatch()
+	for {
+		err := bt.ReadGame(r)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if bt.Stats().Games == n {
+			require.NoError(t, b.AddBatch(bt))
+			bt.Reset()
+		}
+	}
+	require.NoError(t, b.AddBatch(bt))
+	var out bytes.Buffer
+	_, err = b.WriteTo(&out)
+	require.NoError(t, err)
+	return out.Bytes()
 }
 
 // TestMergeAgainstPolyglot: Merge writes what polyglot merge-book writes,

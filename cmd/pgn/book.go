@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -102,7 +101,9 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 		return exitFail
 	}
 	defer b.Close()
-	batches := sync.Pool{New: func() any { return b.NewBatch() }}
+	// Batches go round between the workers and AddBatch: at most a few
+	// per worker are in flight (see process), and their memory is kept.
+	free := make(chan *polyglot.Batch, 4*e.workers+2)
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	status := exitOK
@@ -120,8 +121,13 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 		total := 0
 		var addErr error
 		err = process(newSplitter(in.text, e.chunk), e.workers, func(w *worker, c chunk) bookChunk {
-			bt := batches.Get().(*polyglot.Batch)
-			bt.Reset()
+			var bt *polyglot.Batch
+			select {
+			case bt = <-free:
+				bt.Reset()
+			default:
+				bt = b.NewBatch()
+			}
 			res := bookChunk{batch: bt, bytes: len(c.data)}
 			r := w.reader(c)
 			for {
@@ -139,7 +145,6 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 				res.games++
 				games.Add(1)
 			}
-			bt.Prepare()
 			return res
 		}, func(c chunk, res bookChunk) {
 			for _, ge := range res.errs {
@@ -151,7 +156,10 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 			if err := b.AddBatch(res.batch); err != nil && addErr == nil {
 				addErr = err
 			}
-			batches.Put(res.batch)
+			select {
+			case free <- res.batch:
+			default:
+			}
 		})
 		stop()
 		in.close()
