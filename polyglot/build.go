@@ -91,7 +91,8 @@ func (s *BuildStats) add(o BuildStats) {
 // Memory: the Builder counts in a table in memory, updated in the order of
 // the games so that halving happens at the very move it happens in
 // Polyglot. When the table grows past MemoryLimit it is written to a run
-// file sorted by key and emptied; WriteTo merges the runs. After such a
+// file sorted by key and emptied; WriteTo merges the runs, reading each
+// through a 64 KB buffer, and writes the book as it goes. After such a
 // spill a position's counts from different runs are added and halved at
 // the end (while any n is 16384 or more), so that the weights of positions
 // played more than 16384 times can differ from Polyglot's by its rounding;
@@ -519,7 +520,7 @@ func (b *Builder) finish(ms []record, out []byte) []byte {
 // runRecords reads a run's records; a read error goes to *errp.
 func runRecords(f *os.File, errp *error) func(yield func(record) bool) {
 	return func(yield func(record) bool) {
-		rd := bufio.NewReaderSize(f, 1<<20)
+		rd := bufio.NewReaderSize(f, 64<<10) // many runs may be merged at once
 		var buf [recordSize]byte
 		for {
 			if _, err := io.ReadFull(rd, buf[:]); err != nil {
