@@ -51,6 +51,10 @@ func Open(name string) (*Book, error) {
 		f.Close()
 		return nil, fmt.Errorf("polyglot: %w", err)
 	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("polyglot: %s is not a regular file (NewReaderAt reads other sources)", name)
+	}
 	size := st.Size()
 	if err := checkSize(name, size); err != nil {
 		f.Close()
@@ -89,7 +93,8 @@ func NewBytes(data []byte) (*Book, error) {
 }
 
 // NewReaderAt returns the book of size bytes that r holds, after reading
-// and checking every entry once. Each lookup then reads about log2(size/16)
+// and checking every entry once. As io.ReaderAt promises, r must allow
+// ReadAt calls from several goroutines at once. Each lookup then reads about log2(size/16)
 // keys and the position's entries through r, with buffers reused from
 // lookup to lookup.
 func NewReaderAt(r io.ReaderAt, size int64) (*Book, error) {

@@ -237,6 +237,8 @@ func TestFormatErrors(t *testing.T) {
 	require.NoError(t, empty.Close())
 	_, err = polyglot.Open(filepath.Join(dir, "missing.bin"))
 	assert.ErrorIs(t, err, os.ErrNotExist)
+	_, err = polyglot.Open(dir)
+	assert.ErrorContains(t, err, "not a regular file")
 }
 
 // TestOpenings: a file, its bytes and an io.ReaderAt over them give the

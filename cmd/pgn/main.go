@@ -1,4 +1,5 @@
-// Command pgn checks, converts and counts PGN files, in parallel.
+// Command pgn checks, converts and counts PGN files, and makes Polyglot
+// opening books of them, in parallel.
 //
 // Usage:
 //
