@@ -131,3 +131,19 @@ func TestEntriesAllocs(t *testing.T) {
 		assert.Zero(t, allocs)
 	}
 }
+
+// BenchmarkOpen opens (maps and checks every entry of) a book of 10⁶
+// entries, 16 MB, and closes it.
+func BenchmarkOpen(b *testing.B) {
+	data, _ := bigBook(b)
+	path := filepath.Join(b.TempDir(), "big.bin")
+	require.NoError(b, os.WriteFile(path, data, 0o644))
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		book, err := polyglot.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		book.Close()
+	}
+}

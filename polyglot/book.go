@@ -26,12 +26,18 @@ type Book struct {
 	data  []byte      // the entries, when in memory or mapped
 	r     io.ReaderAt // else where to read them
 	n     int         // number of entries
+	index []uint64    // the key of every indexStride-th entry
 	close func() error
 	bufs  sync.Pool // *block, for reads through r
 }
 
 // block is a buffer of entries read through an io.ReaderAt.
 type block [blockEntries * EntrySize]byte
+
+// indexStride is how many entries apart the keys of the index are: an
+// index of a 10⁶-entry book is 31 KB, small enough to stay in cache, and
+// narrows a lookup to 256 entries, 4 KB of the book.
+const indexStride = 256
 
 // blockEntries is how many entries a lookup through an io.ReaderAt reads
 // at once once it has found the first.
@@ -118,7 +124,7 @@ func (b *Book) Close() error {
 		return nil
 	}
 	c := b.close
-	b.close, b.data, b.r, b.n = nil, nil, nil, 0
+	b.close, b.data, b.r, b.n, b.index = nil, nil, nil, 0, nil
 	if err := c(); err != nil {
 		return fmt.Errorf("polyglot: closing %s: %w", b.name, err)
 	}
@@ -132,15 +138,23 @@ func (b *Book) Len() int { return b.n }
 // Validate reads every entry and checks that the keys are in order and
 // that every move field is one a Polyglot writer produces; header entries
 // (key 0, written by Polyglot 1.4 and later) are text and not checked.
-// Open, NewBytes and NewReaderAt call it.
+// It also keeps the key of every 256th entry, an index (31 KB for 10⁶
+// entries) that narrows each lookup to a page of the book. Open, NewBytes
+// and NewReaderAt call it.
 func (b *Book) Validate() error {
 	c := checker{name: b.name}
+	index := make([]uint64, 0, (b.n+indexStride-1)/indexStride)
 	if b.data != nil || b.r == nil {
 		for i := range b.n {
-			if err := c.check(int64(i)*EntrySize, decodeRaw(b.data[i*EntrySize:])); err != nil {
+			e := decodeRaw(b.data[i*EntrySize:])
+			if err := c.check(int64(i)*EntrySize, e); err != nil {
 				return err
 			}
+			if i%indexStride == 0 {
+				index = append(index, e.Key)
+			}
 		}
+		b.index = index
 		return nil
 	}
 	buf := make([]byte, 4096*EntrySize)
@@ -150,12 +164,17 @@ func (b *Book) Validate() error {
 			return err
 		}
 		for j := range k {
-			if err := c.check(int64(i+j)*EntrySize, decodeRaw(buf[j*EntrySize:])); err != nil {
+			e := decodeRaw(buf[j*EntrySize:])
+			if err := c.check(int64(i+j)*EntrySize, e); err != nil {
 				return err
+			}
+			if (i+j)%indexStride == 0 {
+				index = append(index, e.Key)
 			}
 		}
 		i += k
 	}
+	b.index = index
 	return nil
 }
 
@@ -195,6 +214,25 @@ func (b *Book) Raw(i int) (RawEntry, error) {
 // Len() when there is none.
 func (b *Book) Find(key uint64) (int, error) {
 	lo, hi := 0, b.n
+	if len(b.index) > 0 {
+		// The first index key >= key: the entries of the stride before it
+		// hold the answer.
+		l, h := 0, len(b.index)
+		for l < h {
+			mid := int(uint(l+h) >> 1)
+			if b.index[mid] < key {
+				l = mid + 1
+			} else {
+				h = mid
+			}
+		}
+		if l > 0 {
+			lo = (l-1)*indexStride + 1
+		}
+		if l < len(b.index) {
+			hi = l * indexStride
+		}
+	}
 	if b.data != nil {
 		for lo < hi {
 			mid := int(uint(lo+hi) >> 1)
