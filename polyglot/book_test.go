@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -274,6 +275,27 @@ func TestOpenings(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, got)
 	}
+	// Find against a linear scan, for every key of the book and its
+	// neighbours.
+	var keys []uint64
+	for i := range fromBytes.Len() {
+		e, err := fromBytes.Raw(i)
+		require.NoError(t, err)
+		keys = append(keys, e.Key)
+	}
+	for _, k := range keys {
+		for _, probe := range []uint64{k - 1, k, k + 1} {
+			want := slices.IndexFunc(keys, func(x uint64) bool { return x >= probe })
+			if want < 0 {
+				want = len(keys)
+			}
+			for _, b := range []*polyglot.Book{fromBytes, fromReader} {
+				got, err := b.Find(probe)
+				require.NoError(t, err)
+				require.Equal(t, want, got, "key %016x", probe)
+			}
+		}
+	}
 	_, err = fromReader.Raw(fromReader.Len())
 	assert.Error(t, err)
 	n, err := fromReader.Find(0)
@@ -283,3 +305,4 @@ func TestOpenings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, fromReader.Len(), n) // no key is all ones
 }
+
