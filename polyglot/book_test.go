@@ -305,4 +305,3 @@ func TestOpenings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, fromReader.Len(), n) // no key is all ones
 }
-
