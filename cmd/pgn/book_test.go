@@ -76,6 +76,7 @@ func TestBookSpills(t *testing.T) {
 	}
 	status, stdout, stderr := runCmd(t, nil, "book", "-o", out, "-min-games", "1", "-mem", "1", "-tmp", dir, lichessFile)
 	require.Equal(t, exitOK, status, stderr)
+	assert.Contains(t, stdout, "spilled to disk")
 	got, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(want, got))
