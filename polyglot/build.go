@@ -193,6 +193,9 @@ func (b *Builder) AddBatch(bt *Batch) error {
 	t := &b.table
 	base := b.events
 	for gi := range bt.groups {
+		if gi%prefetch == 0 {
+			t.touch(bt.groups[gi:min(gi+prefetch, len(bt.groups))])
+		}
 		g := &bt.groups[gi]
 		tg := t.group(g.key, g.color)
 		// Can a count reach countMax in this batch? Then the moves are
@@ -237,6 +240,7 @@ type table struct {
 	n     int // positions
 	shift uint8
 	moves []tmove
+	sink  uint64 // what touch read, so that its reads are not dropped
 }
 
 // tslot is a position of the table; used is false for an empty slot.
@@ -304,6 +308,25 @@ func (t *table) grow() {
 			*t.slot(s.key) = s
 		}
 	}
+}
+
+// prefetch is how many positions AddBatch looks up together.
+const prefetch = 16
+
+// touch reads the first slot of each of the groups' keys, loads that do
+// not wait for one another, so that the memory fetches overlap: the
+// lookups that follow find the slots in cache. Go has no prefetch
+// instruction; this is one.
+func (t *table) touch(groups []group) {
+	if len(t.slots) == 0 {
+		return
+	}
+	var sink uint64
+	mask := uint64(len(t.slots) - 1)
+	for i := range groups {
+		sink += t.slots[hashOf(groups[i].key)>>t.shift&mask].key
+	}
+	t.sink = sink
 }
 
 // find returns the index of move of g, or -1.
