@@ -97,6 +97,7 @@ type FormatError struct {
 	Problem string
 }
 
+// Error returns the problem with the book's name and the offset.
 func (e *FormatError) Error() string {
 	name := ""
 	if e.Name != "" {
