@@ -387,29 +387,59 @@ func (r *record) get(b []byte) {
 	r.move, r.color = uint16(b[24])<<8|uint16(b[25]), core.Color(b[26])
 }
 
-// sorted returns the table's records sorted by key and move.
+// sorted returns the table's records sorted by key and move. It sorts an
+// index of 4 bytes a position; sortedInPlace sorts the slots themselves,
+// which leaves the table to reset.
 func (t *table) sorted(yield func(record) bool) {
-	order := make([]*tslot, 0, t.n)
+	order := make([]int32, 0, t.n)
 	for i := range t.slots {
 		if t.slots[i].used {
-			order = append(order, &t.slots[i])
+			order = append(order, int32(i))
 		}
 	}
-	slices.SortFunc(order, func(a, b *tslot) int { return cmp.Compare(a.key, b.key) })
+	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(t.slots[a].key, t.slots[b].key) })
 	var ms []int32
-	for _, g := range order {
-		ms = ms[:0]
-		for i := g.head; i >= 0; i = t.moves[i].next {
-			ms = append(ms, i)
-		}
-		slices.SortFunc(ms, func(a, b int32) int { return cmp.Compare(t.moves[a].move, t.moves[b].move) })
-		for _, i := range ms {
-			m := &t.moves[i]
-			if !yield(record{key: g.key, ord: m.ord, n: uint32(m.n), sum: uint32(m.sum), move: m.move, color: g.color}) {
-				return
-			}
+	for _, i := range order {
+		if !t.yieldSlot(&t.slots[i], &ms, yield) {
+			return
 		}
 	}
+}
+
+// sortedInPlace is sorted for a table about to be reset: the used slots
+// are moved to the front and sorted there, with no memory taken.
+func (t *table) sortedInPlace(yield func(record) bool) {
+	used := 0
+	for i := range t.slots {
+		if t.slots[i].used {
+			t.slots[used] = t.slots[i]
+			used++
+		}
+	}
+	front := t.slots[:used]
+	slices.SortFunc(front, func(a, b tslot) int { return cmp.Compare(a.key, b.key) })
+	var ms []int32
+	for i := range front {
+		if !t.yieldSlot(&front[i], &ms, yield) {
+			return
+		}
+	}
+}
+
+// yieldSlot yields the records of g's moves sorted by move; ms is scratch.
+func (t *table) yieldSlot(g *tslot, ms *[]int32, yield func(record) bool) bool {
+	*ms = (*ms)[:0]
+	for i := g.head; i >= 0; i = t.moves[i].next {
+		*ms = append(*ms, i)
+	}
+	slices.SortFunc(*ms, func(a, b int32) int { return cmp.Compare(t.moves[a].move, t.moves[b].move) })
+	for _, i := range *ms {
+		m := &t.moves[i]
+		if !yield(record{key: g.key, ord: m.ord, n: uint32(m.n), sum: uint32(m.sum), move: m.move, color: g.color}) {
+			return false
+		}
+	}
+	return true
 }
 
 // spill writes the table to a new run and empties it.
@@ -421,7 +451,7 @@ func (b *Builder) spill() error {
 	b.runs = append(b.runs, f)
 	w := bufio.NewWriterSize(f, 1<<20)
 	var buf [recordSize]byte
-	for r := range b.table.sorted {
+	for r := range b.table.sortedInPlace {
 		r.put(buf[:])
 		if _, err := w.Write(buf[:]); err != nil {
 			return fmt.Errorf("polyglot: spilling the table to %s: %w", f.Name(), err)

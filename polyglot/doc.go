@@ -10,7 +10,8 @@
 // with NewReaderAt, or from a byte slice with NewBytes) and checks it once:
 // a file whose length is not a multiple of 16, keys out of order or a move
 // field no Polyglot writer produces is a *FormatError naming the offset.
-// Book.Entries finds a position's entries by binary search and returns them
+// Book.Entries finds a position's entries by binary search (narrowed by an
+// index of every 256th key, kept at opening) and returns them
 // as legal core.Moves (castling, which Polyglot writes as king takes rook,
 // "e1h1", is core's castling move; entries for moves that are not legal in
 // the position are left out); it allocates nothing when the slice it
