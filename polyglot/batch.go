@@ -105,7 +105,8 @@ func (bt *Batch) ReadGame(r *pgn.Reader) error {
 // AddGame adds a game given by its start position, mainline and result
 // ("1-0", "0-1"; anything else counts as a draw, as in Polyglot). Each
 // move is checked; a move that is not legal is an error, and the game
-// adds nothing. A Chess960 start gives ErrChess960.
+// adds nothing. A null move (core.NoMove) ends the moves that count, as
+// in ReadGame. A Chess960 start gives ErrChess960.
 func (bt *Batch) AddGame(start *core.Position, moves []core.Move, result string) error {
 	bt.stats.Games++
 	if start.Chess960() {
@@ -115,10 +116,10 @@ func (bt *Batch) AddGame(start *core.Position, moves []core.Move, result string)
 	bt.game = bt.game[:0]
 	pos := *start
 	for ply, m := range moves {
-		if ply >= bt.maxPly {
+		if ply >= bt.maxPly || m == core.NoMove {
 			break
 		}
-		if m == core.NoMove || pos.LegalMove(m.From(), m.To(), m.Promotion()) != m {
+		if pos.LegalMove(m.From(), m.To(), m.Promotion()) != m {
 			bt.game = bt.game[:0]
 			bt.stats.Broken++
 			return fmt.Errorf("polyglot: move %d (%s) is not legal in %s", ply+1, m, pos.FEN())

@@ -107,20 +107,22 @@ func TestBuilderAddGame(t *testing.T) {
 	}
 	require.NoError(t, b.AddGame(&start, moves, "1-0"))
 	// The third move is beyond MaxPly: not even checked.
-	require.NoError(t, b.AddGame(&start, append(moves[:2:2], core.NoMove), "1-0"))
+	require.NoError(t, b.AddGame(&start, append(moves[:2:2], core.Move(12345)), "1-0"))
+	// A null move ends the game.
+	require.NoError(t, b.AddGame(&start, []core.Move{moves[0], core.NoMove, moves[1]}, "1-0"))
 	// A move of the wrong position.
 	err = b.AddGame(&start, moves[1:], "1-0")
 	assert.ErrorContains(t, err, "polyglot: move 1 (e7e5) is not legal")
 	c960, err := core.ParseFEN("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
 	require.NoError(t, err)
 	assert.ErrorIs(t, b.AddGame(&c960, nil, "1-0"), polyglot.ErrChess960)
-	assert.Equal(t, polyglot.BuildStats{Games: 4, Broken: 1, Skipped: 1}, b.Stats())
+	assert.Equal(t, polyglot.BuildStats{Games: 5, Broken: 1, Skipped: 1}, b.Stats())
 	var out bytes.Buffer
 	_, err = b.WriteTo(&out)
 	require.NoError(t, err)
 	book, err := polyglot.NewBytes(out.Bytes())
 	require.NoError(t, err)
-	assert.Equal(t, map[string]uint16{"e2e4": 4}, weights(t, book, start))
+	assert.Equal(t, map[string]uint16{"e2e4": 6}, weights(t, book, start))
 	assert.Equal(t, map[string]uint16{}, weights(t, book, play(t, core.StartFEN, "e2e4")), "Black lost: weight 0, dropped")
 	assert.Empty(t, weights(t, book, play(t, core.StartFEN, "e2e4", "e7e5")), "beyond MaxPly")
 }
