@@ -15,18 +15,18 @@ import (
 type Player interface {
 	// Name returns the engine's name as it gave it.
 	Name() string
-	// NewGame starts a game from start, with moves (legal from start)
-	// already played; the engine plays no side until Go.
-	NewGame(ctx context.Context, start core.Position, moves []core.Move) error
+	// StartGame starts a game from start, with moves (legal from start)
+	// already played; the engine plays no side until Think.
+	StartGame(ctx context.Context, start core.Position, moves []core.Move) error
 	// Move tells the engine a move played in the game, usually the
 	// opponent's, legal in the current position.
 	Move(ctx context.Context, m core.Move) error
-	// Go asks the engine for its move in the current position, the side
+	// Think asks the engine for its move in the current position, the side
 	// to move being the engine's, within limits (clocks, a fixed time, a
 	// depth). info, if not nil, receives the engine's thinking as it
-	// comes, from another goroutine, until Go returns. The move of the
+	// comes, from another goroutine, until Think returns. The move of the
 	// Reply is played in the Player's game. ctx bounds the search.
-	Go(ctx context.Context, limits Limits, info func(Info)) (Reply, error)
+	Think(ctx context.Context, limits Limits, info func(Info)) (Reply, error)
 	// OfferDraw tells the engine its opponent offers a draw; the
 	// engine's answer comes with its next Reply (Reply.Draw). It returns
 	// an error matching ErrUnsupported where the protocol has no draw
@@ -40,7 +40,7 @@ type Player interface {
 	Close() error
 }
 
-// Reply is an engine's answer to Player.Go.
+// Reply is an engine's answer to Player.Think.
 type Reply struct {
 	// Move is the engine's move, legal and played in the Player's game;
 	// core.NoMove when the engine resigned or claimed a result instead,

@@ -15,6 +15,11 @@ cd "$(dirname "$0")/.."
 declare -A need=(
 	[stockfish]=/usr/games/stockfish # the perft oracle and the UCI engine under test
 	[socat]=socat                    # serves an engine over TCP for the uci tests
+	[fairymax]=/usr/games/fairymax   # XBoard engines the xboard client plays
+	[gnuchess]=/usr/games/gnuchess
+	[phalanx]=/usr/games/phalanx
+	[sjeng]=/usr/games/sjeng
+	[hoichess]=/usr/games/hoichess
 	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.

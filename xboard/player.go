@@ -1,0 +1,395 @@
+package xboard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/san"
+)
+
+var _ engine.Player = (*Engine)(nil)
+
+// standardStart is the FEN of the standard start position.
+var standardStart = func() string {
+	p := core.StartPosition()
+	return p.FEN()
+}()
+
+// StartGame starts a game from start with moves (legal from start) already
+// played: "new", "variant fischerandom" for a Chess960 start (an error
+// matching engine.ErrUnsupported when the engine does not list the
+// variant), "force", the position with "setboard" or, for engines without
+// it, edit mode, and the moves. The engine stays in force mode until Think.
+// An engine that answers with "Illegal move" or "Error" gives an error
+// matching ErrRejected.
+func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []core.Move) error {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("new"); err != nil {
+		return err
+	}
+	cur := start
+	for i, m := range moves {
+		if !cur.IsLegal(m) {
+			return e.errorf("new", fmt.Errorf("move %d: %w", i+1, &core.MoveError{Move: m.String(), FEN: cur.FEN(), Err: core.ErrIllegalMove}))
+		}
+		cur.MakeMove(m)
+	}
+	cmds := []string{"new"}
+	if start.Chess960() {
+		if !e.features.HasVariant("fischerandom") {
+			return e.errorf("new", fmt.Errorf("%w: the engine does not list the fischerandom variant", engine.ErrUnsupported))
+		}
+		cmds = append(cmds, "variant fischerandom")
+	}
+	cmds = append(cmds, "force", "post")
+	if e.ponder {
+		cmds = append(cmds, "hard")
+	} else {
+		cmds = append(cmds, "easy")
+	}
+	e.sentLevel, e.sentSt, e.sentSd = "", "", 0
+	if start.Chess960() || start.FEN() != standardStart {
+		if e.features.SetBoard {
+			cmds = append(cmds, "setboard "+start.FEN())
+		} else {
+			if start.Chess960() {
+				return e.errorf("new", fmt.Errorf("%w: a Chess960 position needs setboard", engine.ErrUnsupported))
+			}
+			cmds = append(cmds, editCommands(start)...)
+		}
+	}
+	pos := start
+	for _, m := range moves {
+		cmds = append(cmds, e.moveCommand(pos, m))
+		pos.MakeMove(m)
+	}
+	e.start, e.moves, e.cur = start, append([]core.Move(nil), moves...), start
+	for _, m := range moves {
+		e.cur.MakeMove(m)
+	}
+	if err := e.sendAll("new", cmds...); err != nil {
+		return err
+	}
+	return e.check(ctx, "new")
+}
+
+// editCommands sets up p with edit mode, for engines without setboard.
+// Edit mode cannot say who is to move: for Black, a dummy move a2a3 goes
+// first, as XBoard does, and edit mode keeps the side to move. Castling
+// rights follow from the kings and rooks on their squares.
+func editCommands(p core.Position) []string {
+	var cmds []string
+	if p.SideToMove() == core.Black {
+		cmds = append(cmds, "a2a3")
+	}
+	cmds = append(cmds, "edit", "#")
+	for _, c := range []core.Color{core.White, core.Black} {
+		if c == core.Black {
+			cmds = append(cmds, "c")
+		}
+		for sq := core.Square(0); sq < 64; sq++ {
+			pc := p.PieceAt(sq)
+			if pc == core.NoPiece || pc.Color() != c {
+				continue
+			}
+			cmds = append(cmds, strings.ToUpper(pc.Type().String())+sq.String())
+		}
+	}
+	return append(cmds, ".")
+}
+
+// moveCommand is the command that plays m in pos: SAN for an engine with
+// san=1, coordinates otherwise, after "usermove" when the engine asked.
+func (e *Engine) moveCommand(pos core.Position, m core.Move) string {
+	text := moveText(m, pos.Chess960())
+	if e.features.SAN {
+		text = san.Format(&pos, m)
+	}
+	if e.features.UserMove {
+		return "usermove " + text
+	}
+	return text
+}
+
+// Move tells the engine a move played in the game, legal in the current
+// position; the engine is in force mode, so it does not answer it. An
+// engine that answers "Illegal move" gives an error matching ErrRejected.
+func (e *Engine) Move(ctx context.Context, m core.Move) error {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("move"); err != nil {
+		return err
+	}
+	if !e.cur.IsLegal(m) {
+		return e.errorf("move", &core.MoveError{Move: m.String(), FEN: e.cur.FEN(), Err: core.ErrIllegalMove})
+	}
+	if err := e.send("move", e.moveCommand(e.cur, m)); err != nil {
+		return err
+	}
+	e.cur.MakeMove(m)
+	e.moves = append(e.moves, m)
+	if err := e.check(ctx, "move"); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Game returns the game the Engine keeps: its start position and the
+// moves played since.
+func (e *Engine) Game() (start core.Position, moves []core.Move) {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	return e.start, append([]core.Move(nil), e.moves...)
+}
+
+// centis writes a duration as whole centiseconds, at least 1 for a
+// positive one.
+func centis(d time.Duration) string {
+	n := d.Milliseconds() / 10
+	if n <= 0 && d > 0 {
+		n = 1
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// minSec writes a duration as XBoard's level base: minutes, or
+// minutes:seconds.
+func minSec(d time.Duration) string {
+	s := int64((d + time.Second - 1) / time.Second)
+	if s%60 == 0 {
+		return strconv.FormatInt(s/60, 10)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// timeCommands are the commands that set the limits for a search by side.
+func (e *Engine) timeCommands(l engine.Limits, side core.Color) []string {
+	var cmds []string
+	switch {
+	case l.MoveTime > 0:
+		st := strconv.FormatInt(int64(max(1, (l.MoveTime+time.Second/2)/time.Second)), 10)
+		if st != e.sentSt {
+			cmds = append(cmds, "st "+st)
+			e.sentSt, e.sentLevel = st, ""
+		}
+	case l.HasClock(side):
+		left, inc := l.Clock(side)
+		level := "level " + strconv.Itoa(l.MovesToGo) + " " + minSec(left) + " " + strconv.FormatInt(int64(inc/time.Second), 10)
+		if inc%time.Second != 0 {
+			level = "level " + strconv.Itoa(l.MovesToGo) + " " + minSec(left) + " " + strconv.FormatFloat(inc.Seconds(), 'f', -1, 64)
+		}
+		// A level sets the control; sent once a game, when the
+		// increment or the kind of control changes.
+		key := strconv.FormatBool(l.MovesToGo > 0) + inc.String()
+		if key != e.sentLevel {
+			cmds = append(cmds, level)
+			e.sentLevel, e.sentSt = key, ""
+		}
+		if e.features.Time {
+			opp, _ := l.Clock(side.Other())
+			cmds = append(cmds, "time "+centis(max(left, 0)), "otim "+centis(max(opp, 0)))
+		}
+	}
+	if l.Depth > 0 && l.Depth != e.sentSd {
+		cmds = append(cmds, "sd "+strconv.Itoa(l.Depth))
+		e.sentSd = l.Depth
+	}
+	return cmds
+}
+
+// timeLimit bounds a search: its own time plus Timeout, SearchTimeout
+// without one.
+func (e *Engine) timeLimit(l engine.Limits, side core.Color) time.Duration {
+	if l.MoveTime > 0 {
+		return l.MoveTime + e.cfg.timeout()
+	}
+	if t, inc := l.Clock(side); t > 0 {
+		return t + inc + e.cfg.timeout()
+	}
+	return e.cfg.searchTimeout()
+}
+
+// Think asks the engine for its move in the current position: the time
+// control ("st" for a MoveTime, "level" then "time" and "otim" for
+// clocks, "sd" for a depth; XBoard has no node or mate limits) and "go".
+// info receives the thinking output parsed into engine.Info, from the
+// reading goroutine. When ctx ends or the search runs past its limits, Think
+// sends "?" (move now) and waits Timeout for the move before it kills the
+// engine. The engine's move is checked with core and played in the kept
+// game, and "force" is sent at once so the engine does not think on. A
+// resignation or a result claim ends the search without a move. Think does
+// not ask an engine with no legal move.
+func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engine.Info)) (engine.Reply, error) {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("go"); err != nil {
+		return engine.Reply{}, err
+	}
+	if !e.cur.HasLegalMoves() {
+		return engine.Reply{}, nil
+	}
+	side := e.cur.SideToMove()
+	cmds := append(e.timeCommands(limits, side), "go")
+	s := &search{pos: e.cur, info: info, done: make(chan struct{})}
+	if err := e.sendAll("go", cmds[:len(cmds)-1]...); err != nil {
+		return engine.Reply{}, err
+	}
+	e.mu.Lock()
+	e.search = s
+	e.mu.Unlock()
+	if err := e.send("go", "go"); err != nil {
+		e.mu.Lock()
+		if e.search == s {
+			e.search = nil
+		}
+		e.mu.Unlock()
+		return engine.Reply{}, err
+	}
+	var limit <-chan time.Time
+	if d := e.timeLimit(limits, side); d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		limit = t.C
+	}
+	nudge, stopNudge := e.nudger()
+	defer stopNudge()
+	var cause error
+	for waiting := true; waiting; {
+		select {
+		case <-nudge:
+			_ = e.send("go", "")
+		case <-s.done:
+			waiting = false
+		case <-ctx.Done():
+			cause, waiting = ctx.Err(), false
+		case <-limit:
+			cause, waiting = fmt.Errorf("%w: the search ran past its limits", ErrTimeout), false
+		}
+	}
+	if cause != nil {
+		// Move now, and give the engine Timeout to do it.
+		_ = e.send("go", "?")
+		grace := time.NewTimer(e.cfg.timeout())
+		defer grace.Stop()
+		select {
+		case <-s.done:
+		case <-grace.C:
+			e.fail(fmt.Errorf("%w: no move within %v of \"?\"", ErrTimeout, e.cfg.timeout()))
+			<-s.done
+		}
+	}
+	if s.err != nil {
+		return engine.Reply{}, s.err
+	}
+	r := s.reply
+	if err := e.send("go", "force"); err != nil {
+		return engine.Reply{}, err
+	}
+	if r.Move != core.NoMove {
+		e.cur.MakeMove(r.Move)
+		e.moves = append(e.moves, r.Move)
+	}
+	e.mu.Lock()
+	r.Draw = r.Draw || e.drawOffer
+	e.drawOffer = false
+	e.mu.Unlock()
+	if cause != nil {
+		return r, e.errorf("go", cause)
+	}
+	return r, nil
+}
+
+// MoveNow asks a thinking engine to move at once ("?"). It does nothing
+// when no search runs.
+func (e *Engine) MoveNow() error {
+	e.mu.Lock()
+	s := e.search
+	e.mu.Unlock()
+	if s == nil || s.analyze {
+		return nil
+	}
+	return e.send("move now", "?")
+}
+
+// OfferDraw offers the engine a draw ("draw"); its acceptance, an "offer
+// draw" line, is reported as Reply.Draw by the next Think. It returns an
+// error matching engine.ErrUnsupported for an engine with draw=0.
+func (e *Engine) OfferDraw(ctx context.Context) error {
+	return e.simple(ctx, "draw", e.features.Draw, "draw")
+}
+
+// GameOver tells the engine the result ("result 1-0 {White mates}") and
+// leaves it in force mode. An engine that does not know the command
+// (Fairy-Max answers "Error (unknown command): result") is no failure.
+func (e *Engine) GameOver(ctx context.Context, result, reason string) error {
+	switch result {
+	case "1-0", "0-1", "1/2-1/2", "*":
+	default:
+		return e.errorf("result", fmt.Errorf("%w: result %q", ErrSyntax, result))
+	}
+	reason = strings.NewReplacer("{", "(", "}", ")", "\n", " ", "\r", " ").Replace(reason)
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if err := e.idle("result"); err != nil {
+		return err
+	}
+	if err := e.sendAll("result", "result "+result+" {"+reason+"}", "force"); err != nil {
+		return err
+	}
+	if err := e.check(ctx, "result"); err != nil && !errors.Is(err, ErrRejected) {
+		return err
+	}
+	return nil
+}
+
+// Analyze runs the engine's analyze mode on the current position until ctx
+// ends, passing its thinking to info, then leaves it with "exit" and
+// synchronises. It returns nil when ctx ended, as it is meant to, and an
+// error matching engine.ErrUnsupported for an engine with analyze=0.
+func (e *Engine) Analyze(ctx context.Context, info func(engine.Info)) error {
+	e.opMu.Lock()
+	defer e.opMu.Unlock()
+	if !e.features.Analyze {
+		return e.errorf("analyze", engine.ErrUnsupported)
+	}
+	if err := e.idle("analyze"); err != nil {
+		return err
+	}
+	s := &search{pos: e.cur, analyze: true, info: info, done: make(chan struct{})}
+	e.mu.Lock()
+	e.search = s
+	e.mu.Unlock()
+	err := e.sendAll("analyze", "post", "analyze")
+	if err == nil {
+		select {
+		case <-ctx.Done():
+		case <-s.done: // the engine died
+			return s.err
+		}
+		err = e.send("analyze", "exit")
+	}
+	e.mu.Lock()
+	if e.search == s {
+		e.search = nil
+	}
+	e.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	sync, cancel := context.WithTimeout(context.Background(), e.cfg.timeout())
+	defer cancel()
+	if err := e.Ping(sync); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	e.complaints = nil
+	e.mu.Unlock()
+	return e.send("analyze", "force")
+}
