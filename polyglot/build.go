@@ -387,20 +387,24 @@ func (r *record) get(b []byte) {
 	r.move, r.color = uint16(b[24])<<8|uint16(b[25]), core.Color(b[26])
 }
 
-// sorted returns the table's records sorted by key and move. It sorts an
-// index of 4 bytes a position; sortedInPlace sorts the slots themselves,
-// which leaves the table to reset.
+// sorted returns the table's records sorted by key and move. It sorts
+// the keys with their slots, 16 bytes a position; sortedInPlace sorts the
+// slots themselves, which leaves the table to reset.
 func (t *table) sorted(yield func(record) bool) {
-	order := make([]int32, 0, t.n)
+	type keySlot struct {
+		key  uint64
+		slot int
+	}
+	order := make([]keySlot, 0, t.n)
 	for i := range t.slots {
 		if t.slots[i].used {
-			order = append(order, int32(i))
+			order = append(order, keySlot{t.slots[i].key, i})
 		}
 	}
-	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(t.slots[a].key, t.slots[b].key) })
+	slices.SortFunc(order, func(a, b keySlot) int { return cmp.Compare(a.key, b.key) })
 	var ms []int32
-	for _, i := range order {
-		if !t.yieldSlot(&t.slots[i], &ms, yield) {
+	for _, o := range order {
+		if !t.yieldSlot(&t.slots[o.slot], &ms, yield) {
 			return
 		}
 	}
