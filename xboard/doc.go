@@ -43,6 +43,21 @@
 // the engine after Config.CloseGrace, and returns only when every
 // goroutine and process of the Engine has ended.
 //
+// # Serving an engine
+//
+// An engine built on gambit implements engine.Searcher and calls
+//
+//	err := xboard.Serve(ctx, eng, os.Stdin, os.Stdout)
+//
+// or uci.Serve with the same eng: one implementation, either protocol
+// (internal/goengine, a test engine, picks one with a flag). Serve
+// negotiates features, keeps the game (force mode, new, setboard, edit,
+// undo, remove, Chess960), turns level, st, sd, time and otim into
+// engine.Limits, ponders after "hard", runs analyze mode, answers ping and
+// "?", claims the mates it gives, and answers malformed input with
+// "Error (...)" or "Illegal move". An engine served over TCP is reached
+// with Dial, as for uci.
+//
 // GNU Chess 6 can leave the last of several commands that arrive
 // together unread until more input comes; Config.Nudge makes the Engine
 // write an empty line while it waits, which wakes it.

@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 	}
 	fakeEngine = filepath.Join(dir, "fakexboard")
 	goEngine = filepath.Join(dir, "goengine")
-	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./internal/fakexboard")
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./internal/fakexboard", "./internal/goengine")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the test engines: %v\n%s", err, out)
 		os.Exit(1)
