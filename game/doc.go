@@ -24,8 +24,11 @@
 // times faster than replaying the moves as text; JSON is also supported.
 // FromPGN and WritePGN read and write PGN through package pgn. Render draws
 // the board for a terminal. A Game can play
-// against a UCI engine, a local process or one over TCP (StartEngine,
-// DialEngine, EnginePlay, PlayAgainstEngine, EngineHint).
+// against any engine.Player: a UCI or an XBoard engine, a local process or
+// one over TCP (StartEngine, StartEngineProtocol with UCI, XBoard or
+// Detect, DialEngine, DialEngineProtocol, SetPlayer; then EnginePlay,
+// PlayAgainstEngine, EngineHint, OfferEngineDraw). An engine that resigns
+// loses the game; one that claims a draw the rules allow draws it.
 //
 // A Game is not safe for concurrent use; package game/hub serialises the
 // calls on each game it holds.

@@ -2,57 +2,178 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/san"
 	"github.com/gambit-chess/gambit/uci"
+	"github.com/gambit-chess/gambit/xboard"
 )
 
-// engineLink is the UCI engine a game plays against.
+// Protocol is the protocol of an engine to start or dial.
+type Protocol uint8
+
+// The protocols.
+const (
+	// UCI is the Universal Chess Interface (package uci).
+	UCI Protocol = iota
+	// XBoard is the XBoard protocol, CECP (package xboard).
+	XBoard
+	// Detect tries UCI first, with a short timeout, and XBoard when the
+	// engine does not answer "uci" with "uciok".
+	Detect
+)
+
+// DetectTimeout is how long Detect waits for a UCI handshake before it
+// tries XBoard.
+const DetectTimeout = 2 * time.Second
+
+// String returns "uci", "xboard" or "detect".
+func (p Protocol) String() string {
+	switch p {
+	case UCI:
+		return "uci"
+	case XBoard:
+		return "xboard"
+	case Detect:
+		return "detect"
+	}
+	return fmt.Sprintf("Protocol(%d)", uint8(p))
+}
+
+// engineLink is the engine a game plays against, and what it was told:
+// the start position and the moves since, which the Player keeps too.
 type engineLink struct {
-	e *uci.Engine
+	p        engine.Player
+	synced   bool // the Player's game is start and moves
+	start    string
+	moves    []core.Move
+	drawOffr bool // the engine's last reply came with a draw offer
 }
 
 // StartEngine starts the UCI engine at path (with args) for the game to
 // play against, replacing and closing any engine it had. ctx bounds the
-// start and the handshake.
+// start and the handshake. StartEngineProtocol starts an XBoard engine,
+// or finds out which protocol an engine speaks.
 func (g *Game) StartEngine(ctx context.Context, path string, args ...string) error {
-	e, err := uci.Start(ctx, path, args...)
+	return g.StartEngineProtocol(ctx, UCI, path, args...)
+}
+
+// StartEngineProtocol starts the engine at path (with args) speaking
+// proto for the game to play against, replacing and closing any engine it
+// had. With Detect the engine is first started as a UCI engine; when it
+// does not finish the UCI handshake within DetectTimeout it is started
+// again as an XBoard engine.
+func (g *Game) StartEngineProtocol(ctx context.Context, proto Protocol, path string, args ...string) error {
+	var p engine.Player
+	var err error
+	switch proto {
+	case UCI:
+		p, err = startUCI(ctx, uci.Config{}, path, args)
+	case XBoard:
+		p, err = startXBoard(ctx, path, args)
+	case Detect:
+		p, err = startUCI(ctx, uci.Config{Timeout: DetectTimeout}, path, args)
+		if err != nil && ctx.Err() == nil {
+			var xerr error
+			p, xerr = startXBoard(ctx, path, args)
+			if xerr != nil {
+				err = fmt.Errorf("neither UCI (%w) nor XBoard (%w)", err, xerr)
+			} else {
+				err = nil
+			}
+		}
+	default:
+		err = fmt.Errorf("unknown protocol %v", proto)
+	}
 	if err != nil {
 		return fmt.Errorf("game: %w", err)
 	}
-	return g.SetEngine(e)
+	return g.SetPlayer(p)
+}
+
+func startUCI(ctx context.Context, cfg uci.Config, path string, args []string) (engine.Player, error) {
+	e, err := cfg.Start(ctx, path, args...)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func startXBoard(ctx context.Context, path string, args []string) (engine.Player, error) {
+	e, err := xboard.Start(ctx, path, args...)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
 // DialEngine connects to a UCI engine served over TCP at addr
 // ("127.0.0.1:9010", see package uci) for the game to play against,
 // replacing and closing any engine it had.
 func (g *Game) DialEngine(ctx context.Context, addr string) error {
-	e, err := uci.Dial(ctx, addr)
-	if err != nil {
-		return fmt.Errorf("game: %w", err)
-	}
-	return g.SetEngine(e)
+	return g.DialEngineProtocol(ctx, UCI, addr)
 }
 
-// SetEngine attaches e, an engine started or dialled with a uci.Config of
-// the caller's, replacing and closing any engine the game had. The game
-// owns e from then on: CloseEngine closes it. It returns the error of
+// DialEngineProtocol connects to an engine speaking proto (UCI or
+// XBoard) served over TCP at addr, replacing and closing any engine the
+// game had.
+func (g *Game) DialEngineProtocol(ctx context.Context, proto Protocol, addr string) error {
+	var p engine.Player
+	switch proto {
+	case UCI:
+		e, err := uci.Dial(ctx, addr)
+		if err != nil {
+			return fmt.Errorf("game: %w", err)
+		}
+		p = e
+	case XBoard:
+		e, err := xboard.Dial(ctx, addr)
+		if err != nil {
+			return fmt.Errorf("game: %w", err)
+		}
+		p = e
+	default:
+		return fmt.Errorf("game: dial: protocol %v: give UCI or XBoard", proto)
+	}
+	return g.SetPlayer(p)
+}
+
+// SetEngine attaches e, a UCI engine started or dialled with a uci.Config
+// of the caller's, replacing and closing any engine the game had; see
+// SetPlayer.
+func (g *Game) SetEngine(e *uci.Engine) error { return g.SetPlayer(e) }
+
+// SetPlayer attaches p, any engine.Player (a *uci.Engine, an
+// *xboard.Engine), replacing and closing any engine the game had. The
+// game owns p from then on: CloseEngine closes it. It returns the error of
 // closing the previous engine.
-func (g *Game) SetEngine(e *uci.Engine) error {
+func (g *Game) SetPlayer(p engine.Player) error {
 	err := g.CloseEngine()
-	g.engine = &engineLink{e: e}
+	g.engine = &engineLink{p: p}
 	return err
 }
 
-// Engine returns the attached engine, or nil.
+// Engine returns the attached engine when it is a UCI engine, or nil; see
+// Player for any engine.
 func (g *Game) Engine() *uci.Engine {
 	if g.engine == nil {
 		return nil
 	}
-	return g.engine.e
+	e, _ := g.engine.p.(*uci.Engine)
+	return e
+}
+
+// Player returns the attached engine, or nil.
+func (g *Game) Player() engine.Player {
+	if g.engine == nil {
+		return nil
+	}
+	return g.engine.p
 }
 
 // CloseEngine closes and detaches the engine, if any.
@@ -60,9 +181,9 @@ func (g *Game) CloseEngine() error {
 	if g.engine == nil {
 		return nil
 	}
-	e := g.engine.e
+	p := g.engine.p
 	g.engine = nil
-	if err := e.Close(); err != nil {
+	if err := p.Close(); err != nil {
 		return fmt.Errorf("game: %w", err)
 	}
 	return nil
@@ -71,9 +192,12 @@ func (g *Game) CloseEngine() error {
 // EnginePlay lets the engine move in the current position, searching
 // within limits, plays its move in the game and returns it. The engine
 // sees the whole game (start position and moves), so it knows about
-// repetitions. It returns an error matching ErrNoEngine without an engine,
-// a *GameOverError when the game is decided, and the engine's error
-// (a *uci.EngineError) when it fails, the game then unchanged.
+// repetitions. An engine that resigns loses the game, and one that claims
+// a draw the rules allow draws it; either returns a BestMove with
+// core.NoMove. It returns an error matching ErrNoEngine without an
+// engine, a *GameOverError when the game is decided, and the engine's
+// error (a *uci.EngineError, an *xboard.EngineError) when it fails, the
+// game then unchanged.
 func (g *Game) EnginePlay(ctx context.Context, limits uci.Limits) (uci.BestMove, error) {
 	if err := g.engineReady("engine play"); err != nil {
 		return uci.BestMove{}, err
@@ -85,8 +209,8 @@ func (g *Game) EnginePlay(ctx context.Context, limits uci.Limits) (uci.BestMove,
 // it), then lets the engine answer within limits and plays its reply too,
 // which it returns. When move ends the game, the engine is not asked and
 // the reply is core.NoMove. On error the game is left as it was: an
-// illegal move gives a *san.MoveError, a failing engine its
-// *uci.EngineError (and move is taken back).
+// illegal move gives a *san.MoveError, a failing engine its error (and
+// move is taken back).
 func (g *Game) PlayAgainstEngine(ctx context.Context, move string, limits uci.Limits) (uci.BestMove, error) {
 	if err := g.engineReady("move"); err != nil {
 		return uci.BestMove{}, err
@@ -97,6 +221,7 @@ func (g *Game) PlayAgainstEngine(ctx context.Context, move string, limits uci.Li
 	}
 	g.play(m)
 	if g.status != Ongoing {
+		g.tellResult(ctx)
 		return uci.BestMove{Move: core.NoMove, UCI: "(none)"}, nil
 	}
 	bm, err := g.engineReply(ctx, limits)
@@ -113,18 +238,44 @@ func (g *Game) EngineHint(ctx context.Context, limits uci.Limits) (uci.BestMove,
 	if err := g.engineReady("ask for a hint"); err != nil {
 		return uci.BestMove{}, err
 	}
-	if err := g.syncEngine(); err != nil {
+	if err := g.syncEngine(ctx); err != nil {
 		return uci.BestMove{}, err
 	}
-	s, err := g.engine.e.Go(ctx, limits)
+	pos := g.pos
+	if e, ok := g.engine.p.(*uci.Engine); ok {
+		// UCI can search without playing.
+		s, err := e.Go(ctx, limits)
+		if err != nil {
+			return uci.BestMove{}, fmt.Errorf("game: hint: %w", err)
+		}
+		bm, err := s.Wait()
+		if err != nil {
+			return bm, fmt.Errorf("game: hint: %w", err)
+		}
+		return bm, nil
+	}
+	// Other engines play the move they think of: their game is sent
+	// again before the next search.
+	g.engine.synced = false
+	r, err := g.engine.p.Think(ctx, limits, nil)
 	if err != nil {
 		return uci.BestMove{}, fmt.Errorf("game: hint: %w", err)
 	}
-	bm, err := s.Wait()
-	if err != nil {
-		return bm, fmt.Errorf("game: hint: %w", err)
+	return bestMove(pos, r), nil
+}
+
+// bestMove turns a Reply into the BestMove the game's methods return.
+func bestMove(pos core.Position, r engine.Reply) uci.BestMove {
+	if r.Move == core.NoMove {
+		return uci.BestMove{UCI: "(none)"}
 	}
-	return bm, nil
+	bm := uci.BestMove{Move: r.Move, UCI: pos.UCI(r.Move)}
+	after := pos
+	after.MakeMove(r.Move)
+	if r.Ponder != core.NoMove && after.IsLegal(r.Ponder) {
+		bm.Ponder, bm.PonderUCI = r.Ponder, after.UCI(r.Ponder)
+	}
+	return bm
 }
 
 // engineReady returns an error unless the game has an engine and goes on.
@@ -138,40 +289,110 @@ func (g *Game) engineReady(op string) error {
 	return nil
 }
 
+// ErrEngineClaim means the engine claimed a result the rules do not give.
+var ErrEngineClaim = errors.New("the engine claimed a result the rules do not give")
+
 // engineReply asks the engine for its move in the current position and
-// plays it.
+// plays it, or takes its resignation or claim.
 func (g *Game) engineReply(ctx context.Context, limits uci.Limits) (uci.BestMove, error) {
-	if err := g.syncEngine(); err != nil {
+	if err := g.syncEngine(ctx); err != nil {
 		return uci.BestMove{}, err
 	}
-	// Play with no move of ours asks for the engine's move and adds it to
-	// the game the Engine keeps, so both stay the same game.
-	bm, err := g.engine.e.Play(ctx, "", limits)
+	link := g.engine
+	pos := g.pos
+	side := pos.SideToMove()
+	r, err := link.p.Think(ctx, limits, nil)
+	if r.Move != core.NoMove {
+		// The Player played it in its game, also when it comes with an
+		// error (a search cut short): keep the record straight.
+		link.moves = append(link.moves, r.Move)
+	}
 	if err != nil {
-		return bm, fmt.Errorf("game: engine play: %w", err)
+		link.synced = false
+		return bestMove(pos, r), fmt.Errorf("game: engine play: %w", err)
 	}
-	if err := g.MakeMove(bm.Move); err != nil {
-		// uci checked the move against the same position.
-		return bm, fmt.Errorf("game: engine move %s: %w", bm.UCI, err)
+	link.drawOffr = r.Draw
+	switch {
+	case r.Resign:
+		if err := g.Resign(side); err != nil {
+			return uci.BestMove{}, err
+		}
+		g.tellResult(ctx)
+		return uci.BestMove{UCI: "(none)"}, nil
+	case r.Result != "":
+		if r.Result == "1/2-1/2" && g.ClaimableDraw() != Ongoing {
+			if _, err := g.ClaimDraw(); err != nil {
+				return uci.BestMove{}, err
+			}
+			g.tellResult(ctx)
+			return uci.BestMove{UCI: "(none)"}, nil
+		}
+		return uci.BestMove{}, fmt.Errorf("game: engine play: %w: %s {%s}", ErrEngineClaim, r.Result, r.Reason)
+	case r.Move == core.NoMove:
+		return uci.BestMove{}, fmt.Errorf("game: engine play: no move from %s", link.p.Name())
 	}
-	return bm, nil
+	if err := g.MakeMove(r.Move); err != nil {
+		// The Player checked the move against the same position.
+		link.synced = false
+		return bestMove(pos, r), fmt.Errorf("game: engine move %s: %w", r.Move, err)
+	}
+	if g.status != Ongoing {
+		g.tellResult(ctx)
+	}
+	return bestMove(pos, r), nil
 }
 
-// syncEngine makes the game the Engine keeps this game, sending it the
-// start position and the moves when they differ (after an Undo, a restore,
-// or moves played without the engine).
-func (g *Game) syncEngine() error {
-	e := g.engine.e
-	start, moves := e.Game()
-	if start.FEN() == g.StartFEN() && slices.Equal(moves, g.Moves()) {
+// tellResult tells the engine how the game ended; an engine that cannot
+// take it changes nothing.
+func (g *Game) tellResult(ctx context.Context) {
+	if g.engine == nil || g.status == Ongoing {
+		return
+	}
+	o := g.Outcome()
+	_ = g.engine.p.GameOver(ctx, o.Result.String(), o.Status.String())
+}
+
+// EngineOffersDraw reports whether the engine's last move came with a
+// draw offer, or accepted one made with OfferEngineDraw; XBoard engines
+// offer draws, UCI engines never do.
+func (g *Game) EngineOffersDraw() bool {
+	return g.engine != nil && g.engine.drawOffr
+}
+
+// OfferEngineDraw offers the engine a draw; its answer comes with its
+// next move (EngineOffersDraw), after which Draw ends the game. It returns
+// an error matching engine.ErrUnsupported for a UCI engine.
+func (g *Game) OfferEngineDraw(ctx context.Context) error {
+	if err := g.engineReady("offer a draw"); err != nil {
+		return err
+	}
+	if err := g.engine.p.OfferDraw(ctx); err != nil {
+		return fmt.Errorf("game: offer a draw: %w", err)
+	}
+	return nil
+}
+
+// syncEngine makes the Player's game this game: the moves played since
+// it was told, when its game is a start of this one; else the start
+// position and every move (after an Undo, a restore, a hint).
+func (g *Game) syncEngine(ctx context.Context) error {
+	link := g.engine
+	moves := g.Moves()
+	start := g.StartFEN()
+	if link.synced && link.start == start && len(link.moves) <= len(moves) && slices.Equal(link.moves, moves[:len(link.moves)]) {
+		for _, m := range moves[len(link.moves):] {
+			if err := link.p.Move(ctx, m); err != nil {
+				link.synced = false
+				return fmt.Errorf("game: engine move: %w", err)
+			}
+			link.moves = append(link.moves, m)
+		}
 		return nil
 	}
-	fen := g.startFEN
-	if fen == "" {
-		fen = "startpos"
-	}
-	if err := e.Position(fen, g.movesUCI()...); err != nil {
+	link.synced = false
+	if err := link.p.StartGame(ctx, g.StartPosition(), moves); err != nil {
 		return fmt.Errorf("game: engine position: %w", err)
 	}
+	link.synced, link.start, link.moves = true, start, moves
 	return nil
 }

@@ -320,9 +320,15 @@ func (e *Engine) MoveNow() error {
 
 // OfferDraw offers the engine a draw ("draw"); its acceptance, an "offer
 // draw" line, is reported as Reply.Draw by the next Think. It returns an
-// error matching engine.ErrUnsupported for an engine with draw=0.
+// error matching engine.ErrUnsupported for an engine with draw=0. An
+// engine that answers "Error (unknown command): draw" although it did not
+// say draw=0 (Fairy-Max) has declined.
 func (e *Engine) OfferDraw(ctx context.Context) error {
-	return e.simple(ctx, "draw", e.features.Draw, "draw")
+	err := e.simple(ctx, "draw", e.features.Draw, "draw")
+	if errors.Is(err, ErrRejected) {
+		return nil
+	}
+	return err
 }
 
 // GameOver tells the engine the result ("result 1-0 {White mates}") and

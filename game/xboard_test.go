@@ -1,0 +1,118 @@
+//go:build unix
+
+package game_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/uci"
+	"github.com/gambit-chess/gambit/xboard"
+)
+
+// requirePlayerInSync checks that the game an XBoard engine keeps is this
+// game.
+func requirePlayerInSync(t *testing.T, g *game.Game) {
+	t.Helper()
+	e, ok := g.Player().(*xboard.Engine)
+	require.True(t, ok)
+	start, moves := e.Game()
+	require.Equal(t, g.StartFEN(), start.FEN())
+	require.Equal(t, g.Moves(), moves)
+}
+
+// playXBoardGame plays a whole game against the attached XBoard engine:
+// our moves are the first legal ones, its replies come in a second each at
+// most, and the engine is kept in sync through undo and restore.
+func playXBoardGame(t *testing.T, g *game.Game) {
+	ctx := testCtx(t, 90*time.Second)
+	assert.Nil(t, g.Engine(), "not a UCI engine")
+	limits := engine.Limits{WTime: 5 * time.Second, BTime: 5 * time.Second, WInc: 50 * time.Millisecond, BInc: 50 * time.Millisecond}
+
+	bm, err := g.EnginePlay(ctx, limits)
+	require.NoError(t, err)
+	require.Equal(t, 1, g.Ply())
+	assert.Equal(t, bm.Move, g.LastMove())
+	requirePlayerInSync(t, g)
+
+	// A hint changes nothing; the engine is brought back in sync.
+	hint, err := g.EngineHint(ctx, limits)
+	require.NoError(t, err)
+	assert.Contains(t, g.LegalMovesUCI(), hint.UCI)
+	assert.Equal(t, 1, g.Ply())
+
+	require.NoError(t, g.Undo())
+	_, err = g.PlayAgainstEngine(ctx, "e4", limits)
+	require.NoError(t, err)
+	requirePlayerInSync(t, g)
+
+	for !g.IsOver() && g.Ply() < 300 {
+		reply, err := g.PlayAgainstEngine(ctx, g.LegalMovesUCI()[0], limits)
+		require.NoError(t, err, "ply %d %s", g.Ply(), g.FEN())
+		if reply.Move == core.NoMove {
+			break
+		}
+		requirePlayerInSync(t, g)
+	}
+	t.Logf("%s: %d plies, %s", g.Player().Name(), g.Ply(), g.Outcome())
+	require.True(t, g.IsOver(), "playing the first legal move loses or draws in 300 plies")
+
+	// A restored game keeps its engine, which follows the new game.
+	data, err := newGame(t, "", "e4 e5 Nf3").MarshalBinary()
+	require.NoError(t, err)
+	require.NoError(t, g.UnmarshalBinary(data))
+	_, err = g.EnginePlay(ctx, limits)
+	require.NoError(t, err)
+	require.Equal(t, 4, g.Ply())
+	requirePlayerInSync(t, g)
+
+	// UCI has no draw offers, XBoard does: Fairy-Max declines, Phalanx
+	// says draw=0.
+	if err := g.OfferEngineDraw(ctx); err != nil {
+		require.ErrorIs(t, err, engine.ErrUnsupported)
+	}
+	assert.False(t, g.EngineOffersDraw())
+}
+
+func TestXBoardEngineLocal(t *testing.T) {
+	g := game.New(game.AutoDraw())
+	require.NoError(t, g.StartEngineProtocol(testCtx(t, 20*time.Second), game.XBoard, enginetest.Program(t, "fairymax")))
+	t.Cleanup(func() { require.NoError(t, g.CloseEngine()) })
+	playXBoardGame(t, g)
+}
+
+func TestXBoardEngineTCP(t *testing.T) {
+	addr, _ := enginetest.ServeTCP(t, enginetest.Program(t, "phalanx"))
+	g := game.New(game.AutoDraw())
+	require.NoError(t, g.DialEngineProtocol(testCtx(t, 20*time.Second), game.XBoard, addr))
+	t.Cleanup(func() { require.NoError(t, g.CloseEngine()) })
+	assert.Equal(t, "Phalanx XXV", g.Player().Name())
+	playXBoardGame(t, g)
+}
+
+func TestEngineDetect(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	g := game.New()
+	require.NoError(t, g.StartEngineProtocol(ctx, game.Detect, enginetest.Program(t, "fairymax")))
+	_, isX := g.Player().(*xboard.Engine)
+	assert.True(t, isX, "Fairy-Max speaks XBoard")
+	require.NoError(t, g.CloseEngine())
+
+	require.NoError(t, g.StartEngineProtocol(ctx, game.Detect, enginetest.StockfishPath(t)))
+	_, isU := g.Player().(*uci.Engine)
+	assert.True(t, isU, "Stockfish speaks UCI")
+	assert.NotNil(t, g.Engine())
+	err := g.OfferEngineDraw(ctx)
+	assert.ErrorIs(t, err, engine.ErrUnsupported, "UCI has no draw offers")
+	require.NoError(t, g.CloseEngine())
+
+	err = g.StartEngineProtocol(ctx, game.Protocol(9), "x")
+	assert.Error(t, err)
+}
