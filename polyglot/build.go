@@ -81,16 +81,19 @@ func (s *BuildStats) add(o BuildStats) {
 //     the order in which the moves were first played.
 //
 // The book is byte for byte the one make-book writes from the same games
-// with the same options, with two differences. Polyglot plays every game
-// from the standard start and stops at the first illegal move of the file;
-// a Builder starts games with a FEN tag from their position, leaves out
+// with the same options (Debian's PolyGlot 2.0.4 is the tests' oracle),
+// but for games Polyglot cannot read: Polyglot plays every game from the
+// standard start and stops at the first illegal move of the file, where a
+// Builder starts a game with a FEN tag from its position, leaves out
 // broken and Chess960 games, and stops a game at a null move. And the
 // result is the movetext's termination marker when there is one, where
 // Polyglot reads the Result tag (they agree in any well-formed file).
 //
-// Memory: the Builder counts in a table in memory, updated in the order of
-// the games so that halving happens at the very move it happens in
-// Polyglot. When the table grows past MemoryLimit it is written to a run
+// Memory: the Builder counts in a table in memory (60 to 120 bytes a
+// (position, move) pair: the default limit of 1 GiB holds about ten
+// million), updated in the order of the games so that halving happens at
+// the very move it happens in Polyglot; batches in flight take a few MB
+// more each. When the table grows past MemoryLimit it is written to a run
 // file sorted by key and emptied; WriteTo merges the runs, reading each
 // through a 64 KB buffer, and writes the book as it goes. After such a
 // spill a position's counts from different runs are added and halved at
