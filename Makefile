@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep
 
 all: test
 
@@ -113,6 +113,12 @@ pgo:
 ## fast SAN path against san.Parse on every test position (~2 min)
 pgn-deep:
 	GAMBIT_PGN_ORACLE_GAMES=5000 GAMBIT_PGN_ORACLE_SEED=7 GAMBIT_PGN_DEEP=1 $(GO) test -count=1 -timeout 30m -run 'TestOracleCorpus|TestResolveMatchesParse|TestOracleJSON' ./pgn ./cmd/pgn
+
+## book-deep: pgn book on 64 MB inputs (64 copies of the TWIC and Lichess
+## samples) byte for byte against polyglot make-book, weight halving
+## included (~20 s)
+book-deep:
+	GAMBIT_BOOK_DEEP=1 $(GO) test -count=1 -timeout 30m -run TestBookDeepAgainstPolyglot ./cmd/pgn
 
 ## hub-load: the hub's load test at full size under the race detector (~40 s)
 hub-load:
