@@ -183,7 +183,11 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 	if b.Spills() > 0 {
 		fmt.Fprintf(out, "runs        %d spilled to disk (-mem %d)\n", b.Spills(), f.memMB)
 	}
-	fmt.Fprintf(out, "time        %.3f s with %d workers\n", secs, e.workers)
+	plural := "s"
+	if e.workers == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(out, "time        %.3f s with %d worker%s\n", secs, e.workers, plural)
 	fmt.Fprintf(out, "throughput  %.1f MB/s, %.0f games/s\n", float64(text)/1e6/secs, float64(st.Games)/secs)
 	if status == exitOK && st.Broken > 0 {
 		status = exitBroken
