@@ -20,6 +20,9 @@ declare -A need=(
 	[phalanx]=/usr/games/phalanx
 	[sjeng]=/usr/games/sjeng
 	[hoichess]=/usr/games/hoichess
+	[xboard]=/usr/games/xboard       # the GUI the xboard tests run under Xvfb
+	[xvfb]=/usr/bin/Xvfb
+	[imagemagick]=/usr/bin/import    # screenshots of XBoard
 	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
