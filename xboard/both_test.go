@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/uci"
@@ -52,4 +53,33 @@ func TestGoEngineBothProtocols(t *testing.T) {
 			assert.Positive(t, m.infos[goe.Name()], "the Go engine's thinking reached the client")
 		})
 	}
+}
+
+// A Chess960 game goes to an engine that lists fischerandom with "variant
+// fischerandom" and setboard; castling comes back as O-O and is read as
+// the castling move.
+func TestGoEngineChess960(t *testing.T) {
+	ctx := testCtx(t, 20*time.Second)
+	e, err := xboard.Start(ctx, goEngine)
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, e.Close()) })
+	p, err := core.ParseFEN("1k5r/8/8/8/8/8/8/1K5R w Hh - 0 1")
+	require.NoError(t, err)
+	p.SetChess960(true)
+	castle, err := p.ParseUCI("b1h1")
+	require.NoError(t, err)
+	require.True(t, castle.IsCastle())
+	require.NoError(t, e.StartGame(ctx, p, []core.Move{castle}))
+	r, err := e.Think(ctx, engine.Limits{MoveTime: 200 * time.Millisecond}, nil)
+	require.NoError(t, err)
+	after := p
+	after.MakeMove(castle)
+	assert.True(t, after.IsLegal(r.Move))
+
+	// Fairy-Max does not list fischerandom.
+	fm, err := xboard.Start(ctx, enginetest.Program(t, "fairymax"))
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, fm.Close()) })
+	err = fm.StartGame(ctx, p, nil)
+	assert.ErrorIs(t, err, engine.ErrUnsupported)
 }

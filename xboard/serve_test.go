@@ -419,3 +419,30 @@ func TestServeChess960(t *testing.T) {
 	assert.True(t, req.Moves[0].IsCastle())
 	g.expect("move ")
 }
+
+// errWriter fails every write, as a GUI that went away.
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// A GUI that stops reading makes Serve return the write error; a GUI
+// whose input ends makes it return nil; a cancelled context its error.
+func TestServeGUIGone(t *testing.T) {
+	s := newScripted()
+	r, w := io.Pipe()
+	defer r.Close()
+	go func() { _, _ = io.WriteString(w, "xboard\nprotover 2\n") }()
+	err := xboard.Serve(context.Background(), s, r, errWriter{})
+	require.ErrorIs(t, err, io.ErrClosedPipe)
+	assert.Contains(t, err.Error(), "xboard: serve: writing")
+
+	require.NoError(t, xboard.Serve(context.Background(), s, strings.NewReader("new\nforce\ne2e4\n"), io.Discard))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	r2, w2 := io.Pipe()
+	defer w2.Close()
+	go func() { _, _ = io.WriteString(w2, "new\nanalyze\n"); time.Sleep(100 * time.Millisecond); cancel() }()
+	err = xboard.Serve(ctx, s, r2, io.Discard)
+	require.ErrorIs(t, err, context.Canceled)
+	_ = r2.Close()
+}
