@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/game"
 	"github.com/gambit-chess/gambit/uci"
 )
@@ -126,6 +127,26 @@ func ExampleGame_PlayAgainstEngine() {
 	fmt.Println("the engine answers", reply.UCI)
 	hint, _ := g.EngineHint(ctx, uci.Limits{Depth: 10})
 	fmt.Println("the engine suggests", hint.UCI)
+}
+
+// Play against an XBoard engine, Fairy-Max, with clocks; Detect would find
+// the protocol by itself.
+func ExampleGame_StartEngineProtocol() {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	g := game.New()
+	if err := g.StartEngineProtocol(ctx, game.XBoard, "/usr/games/fairymax"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer g.CloseEngine()
+	clocks := engine.Limits{WTime: time.Minute, BTime: time.Minute, WInc: time.Second, BInc: time.Second}
+	reply, err := g.PlayAgainstEngine(ctx, "d4", clocks)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Player().Name(), "answers", reply.UCI)
 }
 
 // Read a game from PGN and write it back in export format.

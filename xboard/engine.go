@@ -623,7 +623,10 @@ func (e *Engine) SetCores(ctx context.Context, n int) error {
 }
 
 // SetPonder switches pondering on ("hard") or off ("easy", the default
-// this package sets).
+// this package sets). The Engine sends "force" right after each move of
+// the engine's, so that a move told with Move is never answered unasked:
+// an engine driven through Think does not get to ponder. SetPonder is for
+// engines driven with Send, and for what the engine does in analyze mode.
 func (e *Engine) SetPonder(ctx context.Context, on bool) error {
 	cmd := "easy"
 	if on {

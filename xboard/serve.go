@@ -554,8 +554,8 @@ func (s *server) play(m core.Move) {
 	s.moves = append(s.moves, m)
 }
 
-// limits turns the time control into engine.Limits for a search with
-// side to move, the engine's side.
+// limits turns the time control into engine.Limits for a search of the
+// engine's side: time is its clock, otim the opponent's.
 func (s *server) limits() engine.Limits {
 	var l engine.Limits
 	switch {
@@ -569,8 +569,7 @@ func (s *server) limits() engine.Limits {
 		if opp < 0 {
 			opp = s.base
 		}
-		us := s.cur.SideToMove()
-		if us == core.White {
+		if s.side == core.White {
 			l.WTime, l.BTime = own, opp
 		} else {
 			l.WTime, l.BTime = opp, own
