@@ -35,7 +35,9 @@ type Config struct {
 	// Nudge, if positive, makes the Engine write an empty line whenever an
 	// answer it waits for (features, pong, a move) has not come for this
 	// long. GNU Chess 6 needs it: it can leave the last of several
-	// commands that arrive together unread until more input comes.
+	// commands that arrive together unread until more input comes; Start
+	// sets it to 250ms for a program named gnuchess*. Leave it zero for
+	// other engines: Fairy-Max takes an empty line as "move now".
 	Nudge time.Duration
 
 	// OnLine, if set, is called with every line the engine prints, in

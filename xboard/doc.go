@@ -60,5 +60,6 @@
 //
 // GNU Chess 6 can leave the last of several commands that arrive
 // together unread until more input comes; Config.Nudge makes the Engine
-// write an empty line while it waits, which wakes it.
+// write an empty line while it waits, which wakes it, and Start sets it
+// for a program named gnuchess.
 package xboard

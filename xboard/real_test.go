@@ -41,9 +41,8 @@ var debianEngines = []debianEngine{
 		assert.Equal(t, []string{"makruk", "Cambodian", "Ai-wok"}, o.Vars)
 	}},
 	// GNU Chess 6 reads its input so that the last of several commands
-	// can stay unread until more comes: it needs Nudge.
+	// can stay unread until more comes: Start gives it a Nudge.
 	{program: "gnuchess", args: []string{"--xboard"}, name: "GNU Chess",
-		cfg: xboard.Config{Nudge: 250 * time.Millisecond, FeatureTimeout: 5 * time.Second},
 		check: func(t *testing.T, f xboard.Features) {
 			assert.True(t, f.UserMove)
 			assert.True(t, f.SetBoard)

@@ -7,6 +7,8 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -29,6 +31,9 @@ func Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
 	return c.Connect(ctx, conn)
 }
 
+// gnuChessNudge is the Nudge a GNU Chess started by Start gets.
+const gnuChessNudge = 250 * time.Millisecond
+
 // Start runs the engine at path with args, and does the handshake:
 // "xboard" and "protover 2", the features until done=1 (or for
 // FeatureTimeout when the engine sent no done=0: protocol 1 engines send
@@ -38,6 +43,11 @@ func Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
 // The engine gets a process group of its own, so that killing it also ends
 // what it started.
 func (c Config) Start(ctx context.Context, path string, args ...string) (*Engine, error) {
+	if c.Nudge == 0 && strings.HasPrefix(filepath.Base(path), "gnuchess") {
+		// GNU Chess 6 needs it (see Config.Nudge); other engines may take
+		// an empty line as "move now" (Fairy-Max does).
+		c.Nudge = gnuChessNudge
+	}
 	stdinR, stdinW, err := os.Pipe()
 	if err != nil {
 		return nil, &EngineError{Op: "start", Engine: path, Err: err}
