@@ -264,7 +264,10 @@ func (e *Engine) route(line string) {
 	case word == "1-0" || word == "0-1" || word == "1/2-1/2":
 		reason := strings.TrimSuffix(strings.TrimPrefix(rest, "{"), "}")
 		e.endSearch(func(r *engine.Reply) { r.Result, r.Reason = word, reason })
-	case strings.HasPrefix(word, "Illegal") || word == "Error" || strings.HasPrefix(word, "Error"):
+	case strings.HasPrefix(word, "Illegal") || strings.HasPrefix(word, "Error") ||
+		// GNU Chess says "Invalid move: X", and "Invalid move: " to the
+		// empty lines of Nudge.
+		word == "Invalid" && strings.TrimSpace(strings.TrimPrefix(rest, "move:")) != "":
 		e.mu.Lock()
 		e.complaints = append(e.complaints, line)
 		e.mu.Unlock()
@@ -481,7 +484,14 @@ wait:
 	if err := e.sendAll("handshake", "new", "force", "post", "easy"); err != nil {
 		return err
 	}
-	return e.Ping(ctx)
+	if err := e.Ping(ctx); err != nil {
+		return err
+	}
+	// A protocol 1 engine answers protover with an Error: no fault.
+	e.mu.Lock()
+	e.complaints = nil
+	e.mu.Unlock()
+	return nil
 }
 
 // Ping synchronises with the engine: it sends "ping N" and waits for

@@ -218,7 +218,8 @@ func (e *Engine) timeLimit(l engine.Limits, side core.Color) time.Duration {
 
 // Think asks the engine for its move in the current position: the time
 // control ("st" for a MoveTime, "level" then "time" and "otim" for
-// clocks, "sd" for a depth; XBoard has no node or mate limits) and "go".
+// clocks, "sd" for a depth; XBoard has no node or mate limits, and an
+// infinite search is Analyze's) and "go".
 // info receives the thinking output parsed into engine.Info, from the
 // reading goroutine. When ctx ends or the search runs past its limits, Think
 // sends "?" (move now) and waits Timeout for the move before it kills the

@@ -39,6 +39,7 @@ func main() {
 		case "protover":
 			switch mode {
 			case "proto1":
+				say("Error (unknown command): protover")
 			case "slowdone":
 				say("feature done=0")
 				say("feature myname=\"slow\" ping=1")
