@@ -111,7 +111,7 @@ func playMatch(t *testing.T, white, black engine.Player, base, inc time.Duration
 	players := [2]engine.Player{white, black}
 	clock := [2]time.Duration{base, base}
 	res := match{g: g, infos: map[string]int{}}
-	const slack = 2 * time.Second
+	const slack = 5 * time.Second
 	for !g.IsOver() && g.Ply() < maxPlies {
 		side := g.SideToMove()
 		p, other := players[side], players[side.Other()]
