@@ -42,11 +42,9 @@ func TestFakeEngines(t *testing.T) {
 		f := e.Features()
 		assert.True(t, f.UserMove)
 		assert.False(t, f.Colors)
-		var infos []engine.Info
 		r, err := thinkFromStart(t, e)
 		require.NoError(t, err)
 		assert.Equal(t, "e7e5", r.Move.String())
-		_ = infos
 		_, moves := e.Game()
 		assert.Len(t, moves, 2, "the reply is played in the kept game")
 	})
@@ -128,6 +126,22 @@ func TestFakeEngines(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, r.Draw)
 		assert.Equal(t, "e7e5", r.Move.String())
+	})
+	t.Run("san", func(t *testing.T) {
+		e, err := startFake(t, "san")
+		require.NoError(t, err)
+		require.True(t, e.Features().SAN)
+		var pv []core.Move
+		ctx := testCtx(t, 10*time.Second)
+		p := core.StartPosition()
+		m, err := p.ParseUCI("e2e4")
+		require.NoError(t, err)
+		require.NoError(t, e.StartGame(ctx, p, []core.Move{m}), "e4 was sent in SAN")
+		r, err := e.Think(ctx, engine.Limits{MoveTime: 200 * time.Millisecond}, func(i engine.Info) { pv = i.PV })
+		require.NoError(t, err)
+		assert.Equal(t, "g8f6", r.Move.String(), "the SAN reply read with core")
+		require.Len(t, pv, 3)
+		assert.Equal(t, "d7d5", pv[2].String())
 	})
 	t.Run("missing program", func(t *testing.T) {
 		_, err := xboard.Start(testCtx(t, 5*time.Second), "/nonexistent/engine")

@@ -12,6 +12,7 @@
 //	claim     answers go with a result claim, "1-0 {White mates}"
 //	resign    answers go with resign
 //	draw      offers a draw with its move e7e5
+//	san       asks for SAN (san=1), accepts only e4 and answers Nf6
 package main
 
 import (
@@ -46,13 +47,15 @@ func main() {
 				go func() { time.Sleep(3 * time.Second); say("feature done=1") }()
 			case "nodone":
 				say("feature done=0")
+			case "san":
+				say(`feature myname="fake san" ping=1 setboard=1 usermove=1 san=1 done=1`)
 			default:
 				say(`feature myname="fake ` + mode + `" ping=1 setboard=1 usermove=1 sigint=0 colors=0 bogus=1 done=1`)
 			}
 		case "ping":
 			say("pong " + f[1])
 		case "usermove":
-			if mode == "reject" {
+			if mode == "reject" || mode == "san" && f[1] != "e4" {
 				say("Illegal move: " + f[1])
 			}
 		case "go":
@@ -69,6 +72,9 @@ func main() {
 				say("1-0 {White mates}")
 			case "resign":
 				say("resign")
+			case "san":
+				say("1 20 1 30 Nf6 Nc3 d5")
+				say("move Nf6")
 			case "draw":
 				say("offer draw")
 				say("1 -5 3 42 e7e5")
