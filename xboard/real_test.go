@@ -68,7 +68,13 @@ var debianEngines = []debianEngine{
 
 func (d debianEngine) start(t *testing.T) *xboard.Engine {
 	t.Helper()
-	e, err := d.cfg.Start(testCtx(t, 20*time.Second), enginetest.Program(t, d.program), d.args...)
+	// All five speak protocol 2 and end their features with done=1, so a
+	// longer wait costs nothing; the protocol's 2 seconds can pass before
+	// GNU Chess has started on a loaded machine (seen 1 handshake in 10
+	// read as protocol 1 while other tests ran).
+	cfg := d.cfg
+	cfg.FeatureTimeout = 15 * time.Second
+	e, err := cfg.Start(testCtx(t, 20*time.Second), enginetest.Program(t, d.program), d.args...)
 	require.NoError(t, err)
 	t.Cleanup(func() { assert.NoError(t, e.Close()) })
 	return e
