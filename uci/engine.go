@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
 // maxLine bounds one line from the engine; a longer one is a protocol
@@ -43,7 +44,7 @@ type Engine struct {
 
 	readerDone chan struct{}
 	stderrDone chan struct{}
-	last       lastLines
+	last       engineproc.LastLines
 
 	wmu sync.Mutex // serialises writes
 
@@ -125,7 +126,7 @@ func (e *Engine) errorf(op string, err error) error {
 		err = e.cause
 		e.mu.Unlock()
 	}
-	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.last.get()}
+	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.last.Lines()}
 }
 
 // alive returns the error for op if the engine can no longer be used.
@@ -169,7 +170,7 @@ func (e *Engine) teardown() {
 			select {
 			case <-e.exited:
 			default:
-				killProcess(e.cmd.Process)
+				engineproc.Kill(e.cmd.Process)
 			}
 		}
 		e.closeIO()
@@ -194,7 +195,7 @@ func (e *Engine) readLoop() {
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), " \t\r")
-		e.last.add(line)
+		e.last.Add(line)
 		if e.cfg.OnLine != nil {
 			e.cfg.OnLine(line)
 		}

@@ -1,13 +1,12 @@
 package uci
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"net"
-	"os"
-	"os/exec"
 	"time"
+
+	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
 // Start runs a local engine with the zero Config; see Config.Start.
@@ -35,39 +34,20 @@ func Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
 // The engine gets a process group of its own, so that killing it also ends
 // what it started.
 func (c Config) Start(ctx context.Context, path string, args ...string) (*Engine, error) {
-	stdinR, stdinW, err := os.Pipe()
+	proc, err := engineproc.Start(path, args, c.Dir, c.Env)
 	if err != nil {
 		return nil, &EngineError{Op: "start", Engine: path, Err: err}
 	}
-	stdoutR, stdoutW, err := os.Pipe()
-	if err != nil {
-		closeFiles(stdinR, stdinW)
-		return nil, &EngineError{Op: "start", Engine: path, Err: err}
-	}
-	stderrR, stderrW, err := os.Pipe()
-	if err != nil {
-		closeFiles(stdinR, stdinW, stdoutR, stdoutW)
-		return nil, &EngineError{Op: "start", Engine: path, Err: err}
-	}
-	// Our own pipes rather than cmd's: *os.File pipes can be closed under
-	// a blocked read or write, and no copying goroutines are needed.
-	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
-	cmd.Dir, cmd.Env = c.Dir, c.Env
-	newProcessGroup(cmd)
-	err = cmd.Start()
-	closeFiles(stdinR, stdoutW, stderrW) // the child's ends
-	if err != nil {
-		closeFiles(stdinW, stdoutR, stderrR)
-		return nil, &EngineError{Op: "start", Engine: path, Err: err}
-	}
-	e := newEngine(c, path, stdoutR, stdinW, func() { closeFiles(stdinW, stdoutR, stderrR) })
-	e.cmd = cmd
+	e := newEngine(c, path, proc.Stdout, proc.Stdin, proc.Close)
+	e.cmd = proc.Cmd
 	e.exited = make(chan struct{})
 	e.stderrDone = make(chan struct{})
-	go e.copyStderr(stderrR)
 	go func() {
-		e.waitErr = cmd.Wait()
+		defer close(e.stderrDone)
+		engineproc.CopyStderr(proc.Stderr, &e.last, e.cfg.Stderr, maxLine)
+	}()
+	go func() {
+		e.waitErr = proc.Cmd.Wait()
 		close(e.exited)
 		// Whatever the engine started may still hold its output open;
 		// once it has exited, give the reader a moment to drain, then
@@ -102,27 +82,4 @@ func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
 // io.Pipe.
 func (c Config) Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
 	return newEngine(c, "conn", conn, conn, func() { _ = conn.Close() }).run(ctx)
-}
-
-// copyStderr keeps the engine's stderr lines for error messages and copies
-// them to Config.Stderr.
-func (e *Engine) copyStderr(r io.Reader) {
-	defer close(e.stderrDone)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	for sc.Scan() {
-		e.last.add("stderr: " + sc.Text())
-		if e.cfg.Stderr != nil {
-			_, _ = e.cfg.Stderr.Write(append(sc.Bytes(), '\n'))
-		}
-	}
-	// A line too long to keep: let the rest drain so the engine never
-	// blocks writing to stderr.
-	_, _ = io.Copy(io.Discard, r)
-}
-
-func closeFiles(fs ...*os.File) {
-	for _, f := range fs {
-		_ = f.Close()
-	}
 }

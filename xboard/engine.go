@@ -17,6 +17,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/engineproc"
 	"github.com/gambit-chess/gambit/san"
 )
 
@@ -47,7 +48,7 @@ type Engine struct {
 	waitErr    error
 	readerDone chan struct{}
 	stderrDone chan struct{}
-	last       lastLines
+	last       engineproc.LastLines
 
 	wmu sync.Mutex // serialises writes
 
@@ -130,7 +131,7 @@ func (e *Engine) errorf(op string, err error) error {
 		err = e.cause
 		e.mu.Unlock()
 	}
-	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.last.get()}
+	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.last.Lines()}
 }
 
 func (e *Engine) alive(op string) error {
@@ -172,7 +173,7 @@ func (e *Engine) teardown() {
 			select {
 			case <-e.exited:
 			default:
-				killProcess(e.cmd.Process)
+				engineproc.Kill(e.cmd.Process)
 			}
 		}
 		e.closeIO()
@@ -195,7 +196,7 @@ func (e *Engine) readLoop() {
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), " \t\r")
-		e.last.add(line)
+		e.last.Add(line)
 		if e.cfg.OnLine != nil {
 			e.cfg.OnLine(line)
 		}

@@ -1,10 +1,11 @@
-package xboard
+package engineproc
 
 import "sync"
 
-// lastLines keeps the engine's most recent output lines for error messages:
+// LastLines keeps an engine's most recent output lines for error messages:
 // when an engine dies or stalls, what it printed last usually says why.
-type lastLines struct {
+// The zero value is empty and ready; it is safe for concurrent use.
+type LastLines struct {
 	mu    sync.Mutex
 	lines [16]string
 	n     int // lines ever added
@@ -13,7 +14,9 @@ type lastLines struct {
 // maxKeptLine bounds a kept line so one huge line cannot pin memory.
 const maxKeptLine = 512
 
-func (l *lastLines) add(s string) {
+// Add keeps s, cut to 512 bytes, forgetting the oldest line once 16 are
+// kept.
+func (l *LastLines) Add(s string) {
 	if len(s) > maxKeptLine {
 		s = s[:maxKeptLine]
 	}
@@ -23,8 +26,8 @@ func (l *lastLines) add(s string) {
 	l.mu.Unlock()
 }
 
-// get returns the kept lines, oldest first.
-func (l *lastLines) get() []string {
+// Lines returns the kept lines, oldest first.
+func (l *LastLines) Lines() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := min(l.n, len(l.lines))
