@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/guiconn"
 )
 
 // server is the state of one Serve loop.
@@ -21,10 +22,7 @@ type server struct {
 	options      []Option // declared options, UCI_Chess960 included
 	own960       bool     // the engine declared UCI_Chess960 itself
 
-	wmu    sync.Mutex
-	w      io.Writer
-	werr   error
-	broken chan struct{} // closed when a write fails
+	out *guiconn.Writer // to the GUI
 
 	debug    bool
 	chess960 bool // UCI_Chess960
@@ -55,7 +53,7 @@ type serverSearch struct {
 // ctx ends, and the error of a failed read or write. When ctx ends, a
 // goroutine blocked reading r stays until r returns.
 func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
-	s := &server{eng: eng, w: w, broken: make(chan struct{})}
+	s := &server{eng: eng, out: guiconn.NewWriter(w)}
 	s.name, s.author = eng.ID()
 	s.options = slices.Clone(eng.Options())
 	if _, ok := findOption(s.options, "UCI_Chess960"); ok {
@@ -79,7 +77,7 @@ func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
 	go func() {
 		br := bufio.NewReaderSize(r, 4096)
 		for range more {
-			line, tooLong, err := readLine(br)
+			line, tooLong, err := guiconn.ReadLine(br, maxLine)
 			lines <- result{line, tooLong, err}
 			if err != nil {
 				return
@@ -109,61 +107,21 @@ func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
 			}
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-s.broken:
+		case <-s.out.Broken():
 			return s.writeErr()
 		}
 	}
 }
 
-// readLine reads a line, discarding the rest of one longer than maxLine.
-func readLine(br *bufio.Reader) (string, bool, error) {
-	var buf []byte
-	tooLong := false
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > maxLine {
-			tooLong = true
-		} else {
-			buf = append(buf, chunk...)
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && len(buf) > 0:
-			return strings.TrimRight(string(buf), "\r\n"), tooLong, nil
-		case err != nil:
-			return "", false, err
-		}
-		return strings.TrimRight(string(buf), "\r\n"), tooLong, nil
-	}
-}
-
 func (s *server) writeErr() error {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if s.werr != nil {
-		return fmt.Errorf("uci: serve: writing: %w", s.werr)
+	if err := s.out.Err(); err != nil {
+		return fmt.Errorf("uci: serve: writing: %w", err)
 	}
 	return nil
 }
 
 // write sends lines to the GUI; after a failed write it drops them.
-func (s *server) write(lines ...string) {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if s.werr != nil {
-		return
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(l)
-		b.WriteByte('\n')
-	}
-	if _, err := io.WriteString(s.w, b.String()); err != nil {
-		s.werr = err
-		close(s.broken)
-	}
-}
+func (s *server) write(lines ...string) { s.out.Write(lines...) }
 
 // report tells the GUI about input it sent that could not be used.
 func (s *server) report(format string, args ...any) {

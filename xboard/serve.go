@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/guiconn"
 	"github.com/gambit-chess/gambit/san"
 )
 
@@ -45,10 +46,7 @@ type server struct {
 	name, author string
 	options      []engine.Option
 
-	wmu    sync.Mutex
-	w      io.Writer
-	werr   error
-	broken chan struct{}
+	out *guiconn.Writer // to the GUI
 
 	chess960 bool
 	start    core.Position
@@ -105,7 +103,7 @@ type server struct {
 // ended by then. When ctx ends, a goroutine blocked reading r stays until
 // r returns.
 func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) error {
-	s := &server{eng: eng, w: w, broken: make(chan struct{}), post: true, side: core.Black,
+	s := &server{eng: eng, out: guiconn.NewWriter(w), post: true, side: core.Black,
 		ownTime: -1, oppTime: -1, base: 5 * time.Minute, mps: 40,
 		searchResults: make(chan *serveSearch, 1), done: make(chan struct{})}
 	s.ctx = ctx
@@ -125,7 +123,7 @@ func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) e
 	go func() {
 		br := bufio.NewReaderSize(r, 4096)
 		for range more {
-			line, tooLong, err := readLine(br)
+			line, tooLong, err := guiconn.ReadLine(br, maxLine)
 			lines <- result{line, tooLong, err}
 			if err != nil {
 				return
@@ -175,61 +173,21 @@ func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) e
 			s.finished(run)
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-s.broken:
+		case <-s.out.Broken():
 			return s.writeErr()
 		}
 	}
 }
 
-// readLine reads a line, discarding the rest of one longer than maxLine.
-func readLine(br *bufio.Reader) (string, bool, error) {
-	var buf []byte
-	tooLong := false
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > maxLine {
-			tooLong = true
-		} else {
-			buf = append(buf, chunk...)
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && len(buf) > 0:
-			return strings.TrimRight(string(buf), "\r\n"), tooLong, nil
-		case err != nil:
-			return "", false, err
-		}
-		return strings.TrimRight(string(buf), "\r\n"), tooLong, nil
-	}
-}
-
 func (s *server) writeErr() error {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if s.werr != nil {
-		return fmt.Errorf("xboard: serve: writing: %w", s.werr)
+	if err := s.out.Err(); err != nil {
+		return fmt.Errorf("xboard: serve: writing: %w", err)
 	}
 	return nil
 }
 
 // write sends lines to the GUI; after a failed write it drops them.
-func (s *server) write(lines ...string) {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if s.werr != nil {
-		return
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(l)
-		b.WriteByte('\n')
-	}
-	if _, err := io.WriteString(s.w, b.String()); err != nil {
-		s.werr = err
-		close(s.broken)
-	}
-}
+func (s *server) write(lines ...string) { s.out.Write(lines...) }
 
 // fail answers a command that could not be used.
 func (s *server) fail(kind, cmd string) {
