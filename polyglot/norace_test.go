@@ -1,0 +1,5 @@
+//go:build !race
+
+package polyglot_test
+
+const raceEnabled = false
