@@ -82,8 +82,12 @@ func ExampleMerger() {
 		switch u.Path {
 		case "g1f3": // this result never came back
 			continue
-		case "e2e4": // and this one came back twice
+		case "e2e4": // this one came back twice: a retried task
 			_ = m.Add(r)
+		case "d2d4": // and this one twice with different counts
+			bad := r
+			bad.Nodes++
+			_ = m.Add(bad)
 		}
 		if err := m.Add(r); err != nil {
 			var ue *perft.UnitError
@@ -91,6 +95,7 @@ func ExampleMerger() {
 			fmt.Println(ue.Path, errors.Is(err, perft.ErrDuplicateUnit))
 		}
 	}
+	fmt.Println(m.Duplicates(), "identical repeat ignored")
 	_, err := m.Total()
 	var me *perft.MissingError
 	if errors.As(err, &me) {
@@ -99,6 +104,7 @@ func ExampleMerger() {
 		}
 	}
 	// Output:
-	// e2e4 true
+	// d2d4 true
+	// 1 identical repeat ignored
 	// g1f3 missing of 20
 }

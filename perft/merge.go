@@ -87,13 +87,19 @@ type Merger struct {
 	units  []Unit         // the run's units, by id
 	byPath map[string]int // unit id by path
 	seen   []bool
+	nodes  []uint64 // each unit's count, once seen
 	total  Total
 	added  int
+	dups   int // identical repeats ignored
 }
 
-// Add adds one result. It returns a *UnitError, and adds nothing, when the
-// result is invalid (ErrInvalidUnit), belongs to another run
-// (ErrForeignUnit) or repeats a unit already added (ErrDuplicateUnit).
+// Add adds one result. A result repeating one already added with the same
+// count is ignored (results are idempotent: a batch system that retries a
+// task, or a unit submitted again, writes the same line twice); Duplicates
+// counts them. It returns a *UnitError, and adds nothing, when the result
+// is invalid (ErrInvalidUnit), belongs to another run (ErrForeignUnit) or
+// repeats a unit already added with another count (ErrDuplicateUnit: one
+// of the two is wrong).
 func (m *Merger) Add(r Result) error {
 	fail := func(kind error, format string, args ...any) error {
 		return &UnitError{ID: r.ID, Path: r.Path, Err: fmt.Errorf("%w: "+format, append([]any{kind}, args...)...)}
@@ -121,10 +127,14 @@ func (m *Merger) Add(r Result) error {
 		return fail(ErrInvalidUnit, "FEN %q, the path leads to %q", r.FEN, want.FEN)
 	case r.Depth != want.Depth:
 		return fail(ErrInvalidUnit, "depth %d, want %d", r.Depth, want.Depth)
+	case m.seen[id] && r.Nodes != m.nodes[id]:
+		return fail(ErrDuplicateUnit, "added twice, with %d nodes and with %d", m.nodes[id], r.Nodes)
 	case m.seen[id]:
-		return fail(ErrDuplicateUnit, "added twice")
+		m.dups++
+		return nil
 	}
 	m.seen[id] = true
+	m.nodes[id] = r.Nodes
 	m.added++
 	m.total.Nodes += r.Nodes
 	m.total.Seconds += r.Seconds
@@ -152,9 +162,13 @@ func (m *Merger) start(u Unit) error {
 		m.byPath[v.Path] = i
 	}
 	m.seen = make([]bool, len(units))
+	m.nodes = make([]uint64, len(units))
 	m.total = Total{Root: u.Root, Depth: u.RootDepth, Chess960: u.Chess960, At: u.At, Units: len(units)}
 	return nil
 }
+
+// Duplicates returns how many results Add ignored as identical repeats.
+func (m *Merger) Duplicates() int { return m.dups }
 
 // Total returns the sum of the results added. It returns a *MissingError
 // (matching ErrMissingUnit), with the total so far, when some units have no

@@ -2,6 +2,8 @@ package perft_test
 
 import (
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,15 +77,39 @@ func TestMergeDuplicate(t *testing.T) {
 	for _, r := range rs {
 		require.NoError(t, m.Add(r))
 	}
-	err := m.Add(rs[5])
+	// An identical repeat (a retried task) is ignored.
+	require.NoError(t, m.Add(rs[5]))
+	require.NoError(t, m.Add(rs[5]))
+	assert.Equal(t, 2, m.Duplicates())
+	// A repeat with another count means one of them is wrong.
+	bad := rs[5]
+	bad.Nodes++
+	err := m.Add(bad)
 	require.ErrorIs(t, err, perft.ErrDuplicateUnit)
 	var ue *perft.UnitError
 	require.ErrorAs(t, err, &ue)
 	assert.Equal(t, 5, ue.ID)
 	assert.Equal(t, rs[5].Path, ue.Path)
 	total, err := m.Total()
-	require.NoError(t, err, "the duplicate is not added")
+	require.NoError(t, err, "no duplicate is added")
 	assert.Equal(t, uint64(2039), total.Nodes)
+}
+
+// TestMergeOutOfOrderWithRepeats merges the results shuffled, with some
+// repeated, as a batch system's output directory holds them.
+func TestMergeOutOfOrderWithRepeats(t *testing.T) {
+	rs := runAll(t, kiwipete, 3, 1)
+	mixed := slices.Clone(rs)
+	mixed = append(mixed, rs[3], rs[17], rs[3])
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(mixed), func(i, j int) { mixed[i], mixed[j] = mixed[j], mixed[i] })
+	var m perft.Merger
+	for _, r := range mixed {
+		require.NoError(t, m.Add(r))
+	}
+	total, err := m.Total()
+	require.NoError(t, err)
+	assert.Equal(t, uint64(97862), total.Nodes)
+	assert.Equal(t, 3, m.Duplicates())
 }
 
 func TestMergeForeignAndInvalid(t *testing.T) {

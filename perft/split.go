@@ -26,7 +26,8 @@ var (
 	// agree with itself: its moves are not legal from its root, they do
 	// not lead to its FEN, its depths do not add up.
 	ErrInvalidUnit = errors.New("invalid work unit")
-	// ErrDuplicateUnit means a merge was given two results of one unit.
+	// ErrDuplicateUnit means a merge was given two results of one unit
+	// with different counts (identical repeats are ignored).
 	ErrDuplicateUnit = errors.New("duplicate work unit")
 	// ErrForeignUnit means a merge was given a result of another run:
 	// another root, depth or split ply, or a path that run does not have.

@@ -56,17 +56,25 @@ func runSplit(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runUnits is "perft unit": it counts the units given as arguments, or
-// else every line of stdin, and writes a result line for each.
+// runUnits is "perft unit": it counts the units given as arguments, or the
+// unit numbered -index of the file -units, or else every line of stdin, and
+// writes a result line for each.
 func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft unit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cf := counterFlags(fs)
+	unitsFile := fs.String("units", "", "a units file from perft split: run its unit number -index only")
+	index := fs.Int("index", -1, "with -units: the unit to run, 0 to units-1 (a job array's task index)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft unit [-threads N] [-hash MB] [UNIT...]  (units: JSON lines from perft split; none: read stdin)")
+		fmt.Fprintln(stderr, "usage: perft unit [-threads N] [-hash MB] [UNIT... | -units FILE -index N]  (units: JSON lines from perft split; none: read stdin)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if (*unitsFile == "") != (*index < 0) || *unitsFile != "" && fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "perft unit: -units and -index go together, without unit arguments")
+		fs.Usage()
 		return 2
 	}
 	c, err := cf.counter()
@@ -92,6 +100,15 @@ func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft unit: %s: %v\n", where, err)
 		status = 1
 	}
+	if *unitsFile != "" {
+		line, err := unitLine(*unitsFile, *index)
+		if err != nil {
+			fmt.Fprintln(stderr, "perft unit:", err)
+			return 1
+		}
+		one(fmt.Sprintf("%s unit %d", *unitsFile, *index), line)
+		return status
+	}
 	if fs.NArg() > 0 {
 		for i, a := range fs.Args() {
 			one(fmt.Sprintf("argument %d", i+1), []byte(a))
@@ -104,6 +121,35 @@ func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return status
+}
+
+// unitLine returns the line of the units file at path that holds unit
+// number index. perft split writes them in order, one a line, so it is
+// looked for at that line first and then anywhere in the file.
+func unitLine(path string, index int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var found []byte
+	units := 0
+	err = eachLine(f, func(n int, line []byte) {
+		units++
+		if found != nil {
+			return
+		}
+		if u, err := perft.ParseUnit(line); err == nil && u.ID == index {
+			found = append([]byte(nil), line...)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if found == nil {
+		return nil, fmt.Errorf("%s has no unit %d (%d lines)", path, index, units)
+	}
+	return found, nil
 }
 
 // runMerge is "perft merge": it adds up result lines from files or stdin.
@@ -148,6 +194,9 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "perft merge: reading %s: %v\n", path, err)
 			return 1
 		}
+	}
+	if d := m.Duplicates(); d > 0 {
+		fmt.Fprintf(stderr, "perft merge: %d repeated results ignored (identical counts)\n", d)
 	}
 	total, err := m.Total()
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,6 +113,10 @@ func TestMergeErrors(t *testing.T) {
 	require.Len(t, rs, 20)
 	_, foreign, _ := runIn(t, "", "split", "-fen", "kiwipete", "-depth", "2", "-at", "1")
 	_, foreignResult, _ := runIn(t, lines(foreign)[0], "unit")
+	r7, err := perft.ParseResult([]byte(rs[7]))
+	require.NoError(t, err)
+	r7.Nodes++
+	conflicting := strings.TrimSuffix(string(r7.MarshalLine()), "\n")
 
 	for _, tc := range []struct {
 		name  string
@@ -118,7 +124,7 @@ func TestMergeErrors(t *testing.T) {
 		msgs  []string
 	}{
 		{"missing", append(append([]string{}, rs[:3]...), rs[4:]...), []string{"1 of 20 units missing from perft(2)", "3 ("}},
-		{"duplicate", append(append([]string{}, rs...), rs[7]), []string{"stdin line 21: perft: unit 7", "duplicate work unit"}},
+		{"two counts", append(append([]string{}, rs...), conflicting), []string{"stdin line 21: perft: unit 7", "duplicate work unit", "added twice, with 20 nodes and with 21"}},
 		{"foreign", append(append([]string{}, rs...), foreignResult), []string{"stdin line 21", "work unit of another run", "r3k2r/"}},
 		{"not json", append(append([]string{}, rs...), "{nope"), []string{"stdin line 21", "invalid work unit"}},
 		{"nothing", nil, []string{"missing work unit: no results"}},
@@ -203,4 +209,60 @@ sed 1d results.jsonl | "$PERFT" merge 2>&1 >/dev/null | head -1 || true`
 	results, err := os.ReadFile(filepath.Join(dir, "results.jsonl"))
 	require.NoError(t, err)
 	assert.Len(t, lines(string(results)), 2039, "one whole line per unit")
+}
+
+// TestUnitIndex runs every unit of a units file by its index, as the tasks
+// of a Slurm job array or a Kubernetes Indexed Job do, one process each,
+// and merges their results out of order, with repeats (retried tasks) and
+// one missing until it is run again.
+func TestUnitIndex(t *testing.T) {
+	code, units, stderr := runIn(t, "", "split", "-fen", "kiwipete", "-depth", "3", "-at", "1")
+	require.Equal(t, 0, code, stderr)
+	dir := t.TempDir()
+	unitsFile := filepath.Join(dir, "units.jsonl")
+	require.NoError(t, os.WriteFile(unitsFile, []byte(units), 0o644))
+
+	results := make([]string, 48)
+	for i := range results {
+		code, out, stderr := runIn(t, "", "unit", "-threads", "1", "-units", unitsFile, "-index", strconv.Itoa(i))
+		require.Equal(t, 0, code, stderr)
+		r, err := perft.ParseResult([]byte(out))
+		require.NoError(t, err)
+		require.Equal(t, i, r.ID, "task %d ran its own unit", i)
+		results[i] = strings.TrimSuffix(out, "\n")
+	}
+	// Out of order, two retried tasks, and task 30 lost.
+	order := []int{47, 5, 12, 5, 0, 17, 3, 17}
+	for i := range 48 {
+		if i != 30 && !slices.Contains(order, i) {
+			order = append(order, i)
+		}
+	}
+	var mixed []string
+	for _, i := range order {
+		mixed = append(mixed, results[i])
+	}
+	code, out, stderr := runIn(t, strings.Join(mixed, "\n")+"\n", "merge")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, stderr, "2 repeated results ignored")
+	var u30 perft.Unit
+	require.NoError(t, json.Unmarshal([]byte(lines(units)[30]), &u30))
+	assert.Contains(t, stderr, u30.Path, "the missing unit is named")
+
+	code, out, stderr = runIn(t, strings.Join(append(mixed, results[30]), "\n")+"\n", "merge")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "perft(3) = 97862\n")
+
+	// Errors: an index past the end, -index without -units, a missing file.
+	code, _, stderr = runIn(t, "", "unit", "-units", unitsFile, "-index", "48")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "has no unit 48 (48 lines)")
+	code, _, _ = runIn(t, "", "unit", "-index", "3")
+	assert.Equal(t, 2, code)
+	code, _, _ = runIn(t, "", "unit", "-units", unitsFile)
+	assert.Equal(t, 2, code)
+	code, _, stderr = runIn(t, "", "unit", "-units", filepath.Join(dir, "none"), "-index", "0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "no such file")
 }

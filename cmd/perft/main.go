@@ -7,7 +7,7 @@
 //	perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json] [-threads N] [-hash MB | -full]
 //	perft -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]
 //	perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]
-//	perft unit [-threads N] [-hash MB | -full] [UNIT...]
+//	perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]
 //	perft merge [-json] [FILE...]
 //
 // With -fen it counts one position and prints the count (with -divide, the
@@ -38,18 +38,23 @@
 // FEN and depth, the split ply, the unit's id and number of units, the moves
 // from the root ("path"), the unit's FEN and the depth left to count.
 //
-// unit runs units given as arguments, one JSON line each, or else every line
-// of standard input, and prints one JSON result line per unit: the unit and
-// its "nodes" and "seconds". It first replays the path from the root and
+// unit runs units given as arguments, one JSON line each, or the unit
+// numbered -index of the units file -units (what a Slurm job array or a
+// Kubernetes Indexed Job hands each task: see docs/distributed-perft.md), or
+// else every line of standard input, and prints one JSON result line per
+// unit: the unit and its "nodes" and "seconds". It first replays the path from the root and
 // checks it reaches the unit's FEN; a bad unit is reported on standard error
 // and gives exit status 1.
 //
 // merge reads result lines from the files named, or else from standard
 // input, checks that they belong to one root, depth and split and that
-// every unit of it is there exactly once (it splits the root again itself to
-// know them), and prints "perft(N) = COUNT" and a summary line whose time is
-// the sum of the units' times (with -json, one JSON object). It names
-// missing, duplicate and foreign units and exits 1 if there are any.
+// every unit of it is there (it splits the root again itself to know them),
+// and prints "perft(N) = COUNT" and a summary line whose time is the sum of
+// the units' times (with -json, one JSON object). Results are idempotent:
+// a unit's result repeated with the same count (a retried task) is counted
+// once. It names missing and foreign units, and units with two different
+// counts, and exits 1 if there are any; the missing ones are the -index
+// values to submit again.
 //
 // For example, perft(5) of Kiwipete in 2039 units, two at a time:
 //
@@ -117,7 +122,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json] [-threads N] [-hash MB | -full]")
 		fmt.Fprintln(stderr, "       perft -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]")
 		fmt.Fprintln(stderr, "       perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
-		fmt.Fprintln(stderr, "       perft unit [-threads N] [-hash MB | -full] [UNIT...]")
+		fmt.Fprintln(stderr, "       perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]")
 		fmt.Fprintln(stderr, "       perft merge [-json] [FILE...]")
 		fs.PrintDefaults()
 	}
