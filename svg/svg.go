@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"html"
 	"slices"
+	"strings"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
@@ -261,7 +262,16 @@ func sortedSquares(m map[core.Square]string) []core.Square {
 	return s
 }
 
-func esc(s string) string { return html.EscapeString(s) }
+// esc escapes a caller's colour for an attribute, dropping what XML
+// cannot hold.
+func esc(s string) string {
+	return html.EscapeString(strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD")))
+}
 
 // num writes a coordinate with at most two decimals, the same on every
 // platform.
