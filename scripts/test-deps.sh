@@ -23,6 +23,7 @@ declare -A need=(
 	[xboard]=/usr/games/xboard       # the GUI the xboard tests run under Xvfb
 	[xvfb]=/usr/bin/Xvfb
 	[imagemagick]=/usr/bin/import    # screenshots of XBoard
+	[chromium]=/usr/bin/chromium # renders the svg boards in a real browser
 	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
