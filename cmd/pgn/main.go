@@ -10,6 +10,8 @@
 //	                              make a Polyglot opening book, as Polyglot's make-book does
 //	pgn book -dump FEN [-json] BOOK   a book's entries for a position
 //	pgn book -merge -o OUT BOOK1 BOOK2  merge two books, BOOK1 first (Polyglot's merge-book)
+//	pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
+//	                              the first game's position after N plies as an SVG board
 //
 // A FILE may be plain PGN, .pgn.gz or .pgn.zst (the Lichess database's
 // format); "-" or no FILE reads standard input, compressed or not. Files
@@ -59,6 +61,8 @@ const usage = `usage:
            [-uniform] [-mem MB] [-tmp DIR] FILE...   make a Polyglot opening book
   pgn book -dump FEN [-json] BOOK                    a book's entries for a position
   pgn book -merge -o OUT BOOK1 BOOK2                 merge two books, BOOK1 first
+  pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
+                                the first game's position after N plies (default: the end) as SVG
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
 -j defaults to the number of cores; -progress=false hides the progress bar
 that shows on standard error when it is a terminal.
@@ -87,6 +91,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "book" {
 		bf = addBookFlags(fs)
 	}
+	var sf *svgFlags
+	if cmd == "svg" {
+		sf = addSVGFlags(fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return exitFail
 	}
@@ -112,6 +120,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return stats(env, files)
 	case "book":
 		return book(env, bf, files)
+	case "svg":
+		return svgBoard(env, sf, files)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/svg"
+)
+
+// svgFlags are pgn svg's options.
+type svgFlags struct {
+	ply    int
+	flip   bool
+	size   int
+	coords bool
+	out    string
+}
+
+func addSVGFlags(fs *flag.FlagSet) *svgFlags {
+	f := &svgFlags{}
+	fs.IntVar(&f.ply, "ply", -1, "the position after this many half-moves (0: the start; -1: the end)")
+	fs.BoolVar(&f.flip, "flip", false, "Black at the bottom")
+	fs.IntVar(&f.size, "size", 360, "width and height in pixels")
+	fs.BoolVar(&f.coords, "coords", true, "files and ranks around the board")
+	fs.StringVar(&f.out, "o", "", "the SVG file to write (default: standard output)")
+	return f
+}
+
+// svgBoard is pgn svg: the first game of a file drawn as an SVG board
+// after -ply half-moves, with the last move tinted.
+func svgBoard(e *env, f *svgFlags, files []string) int {
+	if len(files) != 1 {
+		fmt.Fprintln(e.stderr, "pgn svg: one FILE at a time")
+		return exitFail
+	}
+	if f.size < 1 {
+		fmt.Fprintln(e.stderr, "pgn svg: -size must be at least 1")
+		return exitFail
+	}
+	in, err := openInput(e, files[0])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgn svg: %v\n", err)
+		return exitFail
+	}
+	g, err := game.FromPGN(in.text)
+	in.close()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
+		return exitBroken
+	}
+	ply := f.ply
+	if ply < 0 {
+		ply = g.Ply()
+	}
+	doc, err := svg.Game(g, ply, svg.Options{Size: f.size, Flipped: f.flip, Coordinates: f.coords})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
+		return exitFail
+	}
+	if f.out == "" {
+		if _, err := e.stdout.Write(doc); err != nil {
+			fmt.Fprintf(e.stderr, "pgn svg: writing: %v\n", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	if err := os.WriteFile(f.out, doc, 0o644); err != nil {
+		fmt.Fprintf(e.stderr, "pgn svg: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}

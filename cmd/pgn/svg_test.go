@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const scholarsMate = `[Event "?"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+`
+
+// wellFormed fails the test unless doc is well-formed XML.
+func wellFormed(t *testing.T, doc string) {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(doc))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return
+		}
+		require.NoError(t, err)
+	}
+}
+
+func TestSVG(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.pgn")
+	require.NoError(t, os.WriteFile(file, []byte(scholarsMate), 0o644))
+
+	status, out, errOut := runCmd(t, nil, "svg", file)
+	require.Equal(t, exitOK, status, errOut)
+	wellFormed(t, out)
+	require.True(t, strings.HasPrefix(out, "<svg "))
+	require.Contains(t, out, `class="check"`, "the end: mate")
+	require.Contains(t, out, `width="360"`)
+	require.Equal(t, 16, strings.Count(out, "<text "))
+
+	status, out, errOut = runCmd(t, nil, "svg", "-ply", "2", "-flip", "-size", "200", "-coords=false", file)
+	require.Equal(t, exitOK, status, errOut)
+	wellFormed(t, out)
+	require.NotContains(t, out, `class="check"`)
+	require.Contains(t, out, `width="200"`)
+	require.Zero(t, strings.Count(out, "<text "))
+	// e7-e5 from Black's side: e7 is in the fourth column from the left
+	// and the seventh row from the top (45 units a square).
+	require.Contains(t, out, `<rect class="lastmove" x="135" y="270"`)
+
+	// -o, and gzip on standard input.
+	outFile := filepath.Join(dir, "b.svg")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, err := zw.Write([]byte(scholarsMate))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	status, out, errOut = runCmd(t, gz.Bytes(), "svg", "-ply", "0", "-o", outFile, "-")
+	require.Equal(t, exitOK, status, errOut)
+	require.Empty(t, out)
+	b, err := os.ReadFile(outFile)
+	require.NoError(t, err)
+	wellFormed(t, string(b))
+	require.Equal(t, 32, strings.Count(string(b), "<use "))
+	require.NotContains(t, string(b), "lastmove")
+
+	status, _, errOut = runCmd(t, nil, "svg", "-ply", "8", file)
+	require.Equal(t, exitFail, status)
+	require.Contains(t, errOut, "ply 8 out of range")
+
+	status, _, errOut = runCmd(t, nil, "svg", file, file)
+	require.Equal(t, exitFail, status)
+	require.Contains(t, errOut, "one FILE")
+
+	status, _, errOut = runCmd(t, nil, "svg", filepath.Join(dir, "missing.pgn"))
+	require.Equal(t, exitFail, status)
+	require.Contains(t, errOut, "missing.pgn")
+
+	status, _, errOut = runCmd(t, []byte("1. e4 Ke3 *\n"), "svg", "-")
+	require.Equal(t, exitBroken, status)
+	require.Contains(t, errOut, "pgn svg: <stdin>:")
+}
