@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/game"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,7 +28,7 @@ const px = 320
 // TestBrowser renders boards in headless Chromium to one PNG and checks
 // its pixels: the squares' colours, the kings on their squares from both
 // sides, a straight and a knight's arrow along their paths, a filled
-// square and the check.
+// square, the check, and an animation's first frame.
 func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(chromium); err != nil {
 		t.Fatalf("%s is missing: run scripts/test-deps.sh (%v)", chromium, err)
@@ -37,6 +38,13 @@ func TestBrowser(t *testing.T) {
 	check, err := core.ParseFEN("4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1")
 	require.NoError(t, err)
 	arrows := []Arrow{{From: core.A6, To: core.H6, Color: "#ff0000"}, {From: core.C3, To: core.D5, Color: "#0000ff"}}
+	g := game.New()
+	for _, m := range []string{"e4", "e5", "Qh5"} {
+		require.NoError(t, g.MoveSAN(m))
+	}
+	// An hour a frame: the screenshot shows the first, and only it.
+	anim, err := Animation(g, Options{Size: px}, time.Hour)
+	require.NoError(t, err)
 	boards := []struct {
 		name string
 		doc  []byte
@@ -44,6 +52,7 @@ func TestBrowser(t *testing.T) {
 		{"white.svg", Board(&start, Options{Size: px, Arrows: arrows})},
 		{"black.svg", Board(&start, Options{Size: px, Flipped: true, Arrows: arrows})},
 		{"check.svg", Board(&check, Options{Size: px, Fills: map[core.Square]string{core.A1: "#00ff00"}})},
+		{"anim.svg", anim},
 	}
 	page := `<!DOCTYPE html><html><body style="margin:0;background:#808080">`
 	for i, b := range boards {
@@ -126,6 +135,11 @@ func TestBrowser(t *testing.T) {
 	at(2, core.E7, false, 0.1, 0.1, dark, "a square next to the check")
 	at(2, core.A1, false, 0.5, 0.5, rgb{0, 255, 0}, "a filled square")
 	at(2, core.B1, false, 0.5, 0.5, light, "a square not filled")
+	// The animation's first frame: the start position, e2 not played.
+	at(3, core.E2, false, 0.5, 0.62, white, "the animation's pawn on e2")
+	at(3, core.E4, false, 0.5, 0.62, light, "the animation's empty e4")
+	at(3, core.D1, false, 0.5, 0.62, white, "the animation's queen on d1")
+	at(3, core.E2, false, 0.1, 0.1, light, "no last move in the first frame")
 	// GAMBIT_SVG_SHOT=FILE keeps the screenshot, to look at.
 	if keep := os.Getenv("GAMBIT_SVG_SHOT"); keep != "" {
 		b, err := os.ReadFile(shot)

@@ -2,6 +2,9 @@
 // pieces, coordinates, the last move, a check, filled squares, arrows
 // (a knight's move drawn as an L) and marks, in a colour scheme.
 //
+// Board draws a position, Game a game's position after some plies, and
+// Animation a whole game as an animated SVG.
+//
 // The pieces are gambit's own: simple shapes written for this package,
 // under gambit's licence. Each piece used is defined once in <defs> as a
 // <symbol> and placed with <use>. The output is deterministic: the same
@@ -14,6 +17,7 @@ import (
 	"html"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
@@ -81,6 +85,46 @@ type Options struct {
 
 // Board returns an SVG document showing pos as o says.
 func Board(pos *core.Position, o Options) []byte {
+	var b bytes.Buffer
+	writeHeader(&b, o)
+	// The pieces on the board, each defined once.
+	var used []core.Piece
+	for s := core.Square(0); s < 64; s++ {
+		if p := pos.PieceAt(s); p != core.NoPiece && !slices.Contains(used, p) {
+			used = append(used, p)
+		}
+	}
+	slices.Sort(used)
+	writeDefs(&b, used)
+	writeBody(&b, pos, o)
+	b.WriteString("</svg>\n")
+	return b.Bytes()
+}
+
+// writeHeader writes the <svg> start tag.
+func writeHeader(b *bytes.Buffer, o Options) {
+	size := o.Size
+	if size <= 0 {
+		size = 360
+	}
+	full := 8 * sq
+	if o.Coordinates {
+		full += 2 * margin
+	}
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", size, size, full, full)
+}
+
+// writeDefs defines the pieces' symbols.
+func writeDefs(b *bytes.Buffer, pieces []core.Piece) {
+	b.WriteString("<defs>\n")
+	for _, p := range pieces {
+		fmt.Fprintf(b, `<symbol id="%s" viewBox="0 0 45 45">%s</symbol>`+"\n", pieceID(p), pieceShape(p))
+	}
+	b.WriteString("</defs>\n")
+}
+
+// writeBody writes the board, what is drawn on it and the pieces.
+func writeBody(b *bytes.Buffer, pos *core.Position, o Options) {
 	c := o.Colors
 	d := DefaultColors
 	for _, f := range []struct {
@@ -94,32 +138,11 @@ func Board(pos *core.Position, o Options) []byte {
 			*f.v = f.def
 		}
 	}
-	size := o.Size
-	if size <= 0 {
-		size = 360
-	}
 	off := 0
 	if o.Coordinates {
 		off = margin
 	}
 	full := 8*sq + 2*off
-	var b bytes.Buffer
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", size, size, full, full)
-
-	// The pieces on the board, each defined once.
-	var used []core.Piece
-	for s := core.Square(0); s < 64; s++ {
-		if p := pos.PieceAt(s); p != core.NoPiece && !slices.Contains(used, p) {
-			used = append(used, p)
-		}
-	}
-	slices.Sort(used)
-	b.WriteString("<defs>\n")
-	for _, p := range used {
-		fmt.Fprintf(&b, `<symbol id="%s" viewBox="0 0 45 45">%s</symbol>`+"\n", pieceID(p), pieceShape(p))
-	}
-	b.WriteString("</defs>\n")
-
 	xy := func(s core.Square) (x, y int) {
 		f, r := int(s&7), int(s>>3)
 		if o.Flipped {
@@ -128,7 +151,7 @@ func Board(pos *core.Position, o Options) []byte {
 		return off + f*sq, off + (7-r)*sq
 	}
 	if o.Coordinates {
-		fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="%s"/>`+"\n", full, full, esc(c.Border))
+		fmt.Fprintf(b, `<rect x="0" y="0" width="%d" height="%d" fill="%s"/>`+"\n", full, full, esc(c.Border))
 	}
 	for s := core.Square(0); s < 64; s++ {
 		x, y := xy(s)
@@ -136,21 +159,21 @@ func Board(pos *core.Position, o Options) []byte {
 		if (int(s&7)+int(s>>3))%2 == 0 {
 			col = c.Dark
 		}
-		fmt.Fprintf(&b, `<rect class="square" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, sq, sq, esc(col))
+		fmt.Fprintf(b, `<rect class="square" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, sq, sq, esc(col))
 	}
 	if m := o.LastMove; m != core.NoMove {
 		for _, s := range []core.Square{m.From(), m.Dest()} {
 			x, y := xy(s)
-			fmt.Fprintf(&b, `<rect class="lastmove" x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.6"/>`+"\n", x, y, sq, sq, esc(c.LastMove))
+			fmt.Fprintf(b, `<rect class="lastmove" x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.6"/>`+"\n", x, y, sq, sq, esc(c.LastMove))
 		}
 	}
 	for _, s := range sortedSquares(o.Fills) {
 		x, y := xy(s)
-		fmt.Fprintf(&b, `<rect class="fill" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, sq, sq, esc(o.Fills[s]))
+		fmt.Fprintf(b, `<rect class="fill" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, sq, sq, esc(o.Fills[s]))
 	}
 	if !o.NoCheck && pos.InCheck() {
 		x, y := xy(pos.KingSquare(pos.SideToMove()))
-		fmt.Fprintf(&b, `<rect class="check" x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.8"/>`+"\n", x, y, sq, sq, esc(c.Check))
+		fmt.Fprintf(b, `<rect class="check" x="%d" y="%d" width="%d" height="%d" fill="%s" fill-opacity="0.8"/>`+"\n", x, y, sq, sq, esc(c.Check))
 	}
 	if o.Coordinates {
 		for i := range 8 {
@@ -160,14 +183,14 @@ func Board(pos *core.Position, o Options) []byte {
 			}
 			cx := off + i*sq + sq/2
 			cy := off + i*sq + sq/2
-			fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" font-family="sans-serif" font-size="14" text-anchor="middle">%c</text>`+"\n", cx, full-5, esc(c.Coord), 'a'+f)
-			fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" font-family="sans-serif" font-size="14" text-anchor="middle">%c</text>`+"\n", off/2, cy+5, esc(c.Coord), '1'+r)
+			fmt.Fprintf(b, `<text x="%d" y="%d" fill="%s" font-family="sans-serif" font-size="14" text-anchor="middle">%c</text>`+"\n", cx, full-5, esc(c.Coord), 'a'+f)
+			fmt.Fprintf(b, `<text x="%d" y="%d" fill="%s" font-family="sans-serif" font-size="14" text-anchor="middle">%c</text>`+"\n", off/2, cy+5, esc(c.Coord), '1'+r)
 		}
 	}
 	for s := core.Square(0); s < 64; s++ {
 		if p := pos.PieceAt(s); p != core.NoPiece {
 			x, y := xy(s)
-			fmt.Fprintf(&b, `<use href="#%s" xlink:href="#%s" x="%d" y="%d" width="%d" height="%d"/>`+"\n", pieceID(p), pieceID(p), x, y, sq, sq)
+			fmt.Fprintf(b, `<use href="#%s" xlink:href="#%s" x="%d" y="%d" width="%d" height="%d"/>`+"\n", pieceID(p), pieceID(p), x, y, sq, sq)
 		}
 	}
 	for _, m := range o.Marks {
@@ -176,17 +199,15 @@ func Board(pos *core.Position, o Options) []byte {
 		if col == "" {
 			col = c.Mark
 		}
-		fmt.Fprintf(&b, `<circle class="mark" cx="%g" cy="%g" r="20" fill="none" stroke="%s" stroke-width="3"/>`+"\n", float64(x)+sq/2.0, float64(y)+sq/2.0, esc(col))
+		fmt.Fprintf(b, `<circle class="mark" cx="%g" cy="%g" r="20" fill="none" stroke="%s" stroke-width="3"/>`+"\n", float64(x)+sq/2.0, float64(y)+sq/2.0, esc(col))
 	}
 	for _, a := range o.Arrows {
 		col := a.Color
 		if col == "" {
 			col = c.Arrow
 		}
-		writeArrow(&b, a, col, xy)
+		writeArrow(b, a, col, xy)
 	}
-	b.WriteString("</svg>\n")
-	return b.Bytes()
 }
 
 // writeArrow writes an arrow: a line (an L for a knight's move) and a
@@ -251,6 +272,51 @@ func Game(g *game.Game, ply int, o Options) ([]byte, error) {
 		o.LastMove = moves[ply-1]
 	}
 	return Board(&pos, o), nil
+}
+
+// Animation returns an animated SVG document of g: each position from the
+// start to the end, shown for frame each (0: one second), with its last
+// move tinted, the last position staying. It uses SMIL <set> elements,
+// which browsers play; o's LastMove, Fills, Arrows and Marks apply to
+// every frame.
+func Animation(g *game.Game, o Options, frame time.Duration) ([]byte, error) {
+	if frame <= 0 {
+		frame = time.Second
+	}
+	pos, err := core.ParseFEN(g.StartFEN())
+	if err != nil {
+		return nil, fmt.Errorf("svg: the game's start position: %w", err)
+	}
+	var b bytes.Buffer
+	writeHeader(&b, o)
+	var all []core.Piece
+	for _, c := range []core.Color{core.White, core.Black} {
+		for t := core.Pawn; t <= core.King; t++ {
+			all = append(all, core.NewPiece(c, t))
+		}
+	}
+	slices.Sort(all)
+	writeDefs(&b, all)
+	moves := g.Moves()
+	ms := frame.Milliseconds()
+	for i := 0; i <= len(moves); i++ {
+		fo := o
+		if i > 0 {
+			pos.MakeMove(moves[i-1])
+			if o.LastMove == core.NoMove {
+				fo.LastMove = moves[i-1]
+			}
+		}
+		dur := fmt.Sprintf(` dur="%dms"`, ms)
+		if i == len(moves) {
+			dur = ` fill="freeze"`
+		}
+		fmt.Fprintf(&b, `<g class="frame" visibility="hidden"><set attributeName="visibility" to="visible" begin="%dms"%s/>`+"\n", int64(i)*ms, dur)
+		writeBody(&b, &pos, fo)
+		b.WriteString("</g>\n")
+	}
+	b.WriteString("</svg>\n")
+	return b.Bytes(), nil
 }
 
 func sortedSquares(m map[core.Square]string) []core.Square {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
@@ -149,4 +150,23 @@ func ExampleBoard() {
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="400" height="400" viewBox="0 0 400 400">
 	// 32 pieces
+}
+
+func TestAnimation(t *testing.T) {
+	g := game.New()
+	for _, m := range []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"} {
+		require.NoError(t, g.MoveSAN(m))
+	}
+	doc, err := Animation(g, Options{Size: 200}, 500*time.Millisecond)
+	require.NoError(t, err)
+	n := elements(t, doc)
+	require.Equal(t, 8+12, n["g"], "a frame a position, and one in each piece's symbol")
+	require.Equal(t, 8, n["set"])
+	require.Equal(t, 12, n["symbol"])
+	s := string(doc)
+	require.Contains(t, s, `begin="3500ms" fill="freeze"`)
+	require.Contains(t, s, `begin="0ms" dur="500ms"`)
+	again, err := Animation(g, Options{Size: 200}, 500*time.Millisecond)
+	require.NoError(t, err)
+	require.Equal(t, doc, again)
 }

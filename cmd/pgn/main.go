@@ -12,6 +12,7 @@
 //	pgn book -merge -o OUT BOOK1 BOOK2  merge two books, BOOK1 first (Polyglot's merge-book)
 //	pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
 //	                              the first game's position after N plies as an SVG board
+//	                              (-animate 1s: the whole game as an animated SVG)
 //
 // A FILE may be plain PGN, .pgn.gz or .pgn.zst (the Lichess database's
 // format); "-" or no FILE reads standard input, compressed or not. Files
@@ -62,7 +63,8 @@ const usage = `usage:
   pgn book -dump FEN [-json] BOOK                    a book's entries for a position
   pgn book -merge -o OUT BOOK1 BOOK2                 merge two books, BOOK1 first
   pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
-                                the first game's position after N plies (default: the end) as SVG
+                                the first game's position after N plies (default: the end) as SVG;
+                                -animate 1s: the whole game, animated, a second a position
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
 -j defaults to the number of cores; -progress=false hides the progress bar
 that shows on standard error when it is a terminal.

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/gambit-chess/gambit/game"
 	"github.com/gambit-chess/gambit/svg"
@@ -16,6 +17,7 @@ type svgFlags struct {
 	size   int
 	coords bool
 	out    string
+	anim   time.Duration
 }
 
 func addSVGFlags(fs *flag.FlagSet) *svgFlags {
@@ -25,6 +27,7 @@ func addSVGFlags(fs *flag.FlagSet) *svgFlags {
 	fs.IntVar(&f.size, "size", 360, "width and height in pixels")
 	fs.BoolVar(&f.coords, "coords", true, "files and ranks around the board")
 	fs.StringVar(&f.out, "o", "", "the SVG file to write (default: standard output)")
+	fs.DurationVar(&f.anim, "animate", 0, "write the whole game as an animated SVG, this long a position (-ply is ignored)")
 	return f
 }
 
@@ -54,7 +57,13 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 	if ply < 0 {
 		ply = g.Ply()
 	}
-	doc, err := svg.Game(g, ply, svg.Options{Size: f.size, Flipped: f.flip, Coordinates: f.coords})
+	o := svg.Options{Size: f.size, Flipped: f.flip, Coordinates: f.coords}
+	var doc []byte
+	if f.anim > 0 {
+		doc, err = svg.Animation(g, o, f.anim)
+	} else {
+		doc, err = svg.Game(g, ply, o)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
 		return exitFail

@@ -73,6 +73,12 @@ func TestSVG(t *testing.T) {
 	require.Equal(t, 32, strings.Count(string(b), "<use "))
 	require.NotContains(t, string(b), "lastmove")
 
+	status, out, errOut = runCmd(t, nil, "svg", "-animate", "2s", file)
+	require.Equal(t, exitOK, status, errOut)
+	wellFormed(t, out)
+	require.Equal(t, 8, strings.Count(out, `class="frame"`))
+	require.Contains(t, out, `begin="14000ms" fill="freeze"`)
+
 	status, _, errOut = runCmd(t, nil, "svg", "-ply", "8", file)
 	require.Equal(t, exitFail, status)
 	require.Contains(t, errOut, "ply 8 out of range")
