@@ -18,6 +18,7 @@ func TestStringMatchesUCI(t *testing.T) {
 		p.LegalMoves(&ml)
 		for _, m := range ml.Moves() {
 			uci := p.UCI(m)
+			require.Equal(t, uci, m.UCI(p.Chess960()), "Move.UCI and Position.UCI: %s", where(p, path))
 			standardCastle := m.IsCastle() && m.From().File() == 4 && (m.To().File() == 0 || m.To().File() == 7)
 			if p.Chess960() && standardCastle {
 				assert.Equal(t, m.From().String()+m.Dest().String(), m.String(), where(p, path))

@@ -87,12 +87,19 @@ func (p *Position) CastleKingSquare(m Move) Square {
 // UCI returns m in UCI notation. Castling is written as the king's move
 // ("e1g1"), or as king takes rook ("e1h1") when the position is Chess960,
 // which is what UCI engines expect with UCI_Chess960 set.
-func (p *Position) UCI(m Move) string {
+func (p *Position) UCI(m Move) string { return m.UCI(p.chess960) }
+
+// UCI returns m in UCI notation for a game that is Chess960 or not, for a
+// writer that knows the game but not the position: castling as the king's
+// move ("e1g1"), or as king takes rook ("e1h1") with chess960 set, as
+// UCI_Chess960 asks; "0000" for NoMove. Position.UCI is m.UCI of the
+// position's Chess960 flag.
+func (m Move) UCI(chess960 bool) string {
 	if m.IsCastle() {
-		if p.chess960 {
+		if chess960 {
 			return m.From().String() + m.To().String()
 		}
-		return m.From().String() + p.CastleKingSquare(m).String()
+		return m.From().String() + m.Dest().String()
 	}
 	return m.String()
 }

@@ -74,21 +74,15 @@ type WDL struct {
 	Win, Draw, Loss int
 }
 
-// moveText writes a move in UCI notation, castling as the king's move.
-func moveText(m core.Move) string {
-	switch {
-	case m == core.NoMove:
-		return "0000"
-	case m.IsCastle():
-		return m.From().String() + m.Dest().String()
-	}
-	return m.String()
-}
+// String returns the info as a UCI "info" line, castling written as the
+// king's move: Format(false).
+func (i Info) String() string { return i.Format(false) }
 
-// String returns the info as a UCI "info" line, fields in Stockfish's
-// order, leaving out the ones that are zero, castling written as the
-// king's move (package uci's FormatInfo writes Chess960 castling).
-func (i Info) String() string {
+// Format returns the info as a UCI "info" line, fields in Stockfish's
+// order, leaving out the ones that are zero. Castling is written as the
+// king's move, or as king takes rook with chess960 set, as UCI_Chess960
+// asks (core.Move.UCI).
+func (i Info) Format(chess960 bool) string {
 	var b strings.Builder
 	b.WriteString("info")
 	num := func(key string, n int64) {
@@ -112,13 +106,13 @@ func (i Info) String() string {
 	num("cpuload", int64(i.CPULoad))
 	num("time", i.Time.Milliseconds())
 	if i.CurrMove != core.NoMove {
-		b.WriteString(" currmove " + moveText(i.CurrMove))
+		b.WriteString(" currmove " + i.CurrMove.UCI(chess960))
 	}
 	num("currmovenumber", int64(i.CurrMoveNumber))
 	if len(i.PV) > 0 {
 		b.WriteString(" pv")
 		for _, m := range i.PV {
-			b.WriteString(" " + moveText(m))
+			b.WriteString(" " + m.UCI(chess960))
 		}
 	}
 	if i.Text != "" {

@@ -18,7 +18,7 @@ func (g *gameState) command() string {
 		b.WriteString(" moves")
 		for _, m := range g.moves {
 			b.WriteString(" ")
-			b.WriteString(moveText(m, g.start.Chess960()))
+			b.WriteString(m.UCI(g.start.Chess960()))
 		}
 	}
 	return b.String()

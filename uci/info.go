@@ -3,7 +3,6 @@ package uci
 import (
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
@@ -161,42 +160,5 @@ func parseMoveList(t *tokens, pos core.Position) ([]core.Move, error) {
 
 // FormatInfo returns the "info" line for i, fields in Stockfish's order,
 // leaving out the ones that are zero. With chess960 set, castling moves are
-// written as king takes rook, as UCI_Chess960 asks.
-func FormatInfo(i Info, chess960 bool) string {
-	var b strings.Builder
-	b.WriteString("info")
-	num := func(key string, n int64) {
-		if n != 0 {
-			b.WriteString(" " + key + " " + strconv.FormatInt(n, 10))
-		}
-	}
-	num("depth", int64(i.Depth))
-	num("seldepth", int64(i.SelDepth))
-	num("multipv", int64(i.MultiPV))
-	if i.Score != nil {
-		b.WriteString(" score " + i.Score.String())
-	}
-	if i.WDL != nil {
-		b.WriteString(" wdl " + strconv.Itoa(i.WDL.Win) + " " + strconv.Itoa(i.WDL.Draw) + " " + strconv.Itoa(i.WDL.Loss))
-	}
-	num("nodes", i.Nodes)
-	num("nps", i.NPS)
-	num("hashfull", int64(i.HashFull))
-	num("tbhits", i.TBHits)
-	num("cpuload", int64(i.CPULoad))
-	num("time", i.Time.Milliseconds())
-	if i.CurrMove != core.NoMove {
-		b.WriteString(" currmove " + moveText(i.CurrMove, chess960))
-	}
-	num("currmovenumber", int64(i.CurrMoveNumber))
-	if len(i.PV) > 0 {
-		b.WriteString(" pv")
-		for _, m := range i.PV {
-			b.WriteString(" " + moveText(m, chess960))
-		}
-	}
-	if i.Text != "" {
-		b.WriteString(" string " + i.Text)
-	}
-	return b.String()
-}
+// written as king takes rook, as UCI_Chess960 asks. It is i.Format.
+func FormatInfo(i Info, chess960 bool) string { return i.Format(chess960) }

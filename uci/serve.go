@@ -425,17 +425,17 @@ func (s *server) search(ctx context.Context, run *serverSearch, req SearchReques
 		return
 	}
 	if !ml.Contains(best) {
-		s.report("engine returned %s, not a legal move; playing %s", moveText(best, chess960), moveText(ml.At(0), chess960))
+		s.report("engine returned %s, not a legal move; playing %s", best.UCI(chess960), ml.At(0).UCI(chess960))
 		best, ponder = ml.At(0), core.NoMove
 	}
-	line := "bestmove " + moveText(best, chess960)
+	line := "bestmove " + best.UCI(chess960)
 	if ponder != core.NoMove {
 		after := pos
 		after.MakeMove(best)
 		var replies core.MoveList
 		after.LegalMoves(&replies)
 		if replies.Contains(ponder) {
-			line += " ponder " + moveText(ponder, chess960)
+			line += " ponder " + ponder.UCI(chess960)
 		}
 	}
 	s.write(line)

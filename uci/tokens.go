@@ -3,8 +3,6 @@ package uci
 import (
 	"strconv"
 	"strings"
-
-	"github.com/gambit-chess/gambit/core"
 )
 
 // tokens walks a protocol line word by word. UCI separates tokens by any
@@ -63,22 +61,6 @@ func isMoveText(s string) bool {
 		return false
 	}
 	return len(s) == 4 || strings.IndexByte("qrbnQRBN", s[4]) >= 0
-}
-
-// moveText writes m in UCI notation without needing its position: castling
-// (stored as king takes rook) becomes the king's two-square move unless
-// chess960 asks for king takes rook, which is what Position.UCI does too.
-func moveText(m core.Move, chess960 bool) string {
-	if m == core.NoMove {
-		return "0000"
-	}
-	if m.IsCastle() {
-		if chess960 {
-			return m.From().String() + m.To().String() // king takes rook
-		}
-		return m.From().String() + m.Dest().String()
-	}
-	return m.String()
 }
 
 // atoiRange parses a decimal int and checks it lies in [lo, hi].

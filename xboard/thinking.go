@@ -227,14 +227,11 @@ func moveText(m core.Move, chess960 bool) string {
 	if m == core.NoMove {
 		return "@@@@"
 	}
-	if m.IsCastle() {
-		if chess960 {
-			if m.To().File() > m.From().File() {
-				return "O-O"
-			}
-			return "O-O-O"
+	if m.IsCastle() && chess960 {
+		if m.To().File() > m.From().File() {
+			return "O-O"
 		}
-		return m.From().String() + m.Dest().String()
+		return "O-O-O"
 	}
-	return m.String()
+	return m.UCI(false)
 }
