@@ -58,7 +58,7 @@ bench:
 
 ## bench-core: the micro-benchmarks inside the main module's packages
 bench-core:
-	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san ./game ./game/hub
+	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san ./game ./game/hub ./polyglot
 
 ## bench-compare: the benchmark regression gate. Runs gambit's benchmarks
 ## (not the peers') at BASE, checked out in a temporary git worktree, and in

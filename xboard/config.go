@@ -23,6 +23,11 @@ type Config struct {
 	// FeatureTimeout is how long the handshake waits for feature lines
 	// from an engine that did not send done=0: protocol 1 engines send
 	// none. Zero means DefaultFeatureTimeout, the protocol's 2 seconds.
+	// An engine that sends done=1 ends the wait at once, so only protocol
+	// 1 engines pay it in full; but a protocol 2 engine that starts slowly
+	// (GNU Chess on a loaded machine has taken longer than 2 s to send its
+	// first feature line) is taken for a protocol 1 engine when the wait
+	// ends first: give such engines a longer FeatureTimeout.
 	FeatureTimeout time.Duration
 	// SearchTimeout bounds a search with no clock of its own (a depth
 	// only). Zero means DefaultSearchTimeout; negative means no bound.
