@@ -204,7 +204,10 @@ func TestDebianOverTCP(t *testing.T) {
 	for _, name := range []string{"fairymax", "phalanx"} {
 		t.Run(name, func(t *testing.T) {
 			addr, kill := enginetest.ServeTCP(t, enginetest.Program(t, name))
-			e, err := xboard.Dial(testCtx(t, 10*time.Second), addr)
+			// As in debianEngine.start: a loaded machine can make the
+			// protocol's 2 seconds pass before the features arrive.
+			cfg := xboard.Config{FeatureTimeout: 15 * time.Second}
+			e, err := cfg.Dial(testCtx(t, 20*time.Second), addr)
 			require.NoError(t, err)
 			t.Cleanup(func() { assert.NoError(t, e.Close()) })
 			assert.Nil(t, e.Process())
