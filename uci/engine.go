@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -35,18 +34,8 @@ type Engine struct {
 	cfg  Config
 	name string // path or address, for errors
 
-	r       io.Reader
-	w       io.Writer
-	closeIO func() // closes every file or connection we hold
-	cmd     *exec.Cmd
-	exited  chan struct{} // closed when the process has been waited for
-	waitErr error         // the process's exit, valid once exited is closed
-
-	readerDone chan struct{}
-	stderrDone chan struct{}
-	last       engineproc.LastLines
-
-	wmu sync.Mutex // serialises writes
+	link *engineproc.Link
+	wmu  sync.Mutex // serialises writes
 
 	mu        sync.Mutex
 	cause     error         // why the engine is unusable; nil while it works
@@ -57,9 +46,8 @@ type Engine struct {
 	hs        *handshake    // the uci handshake in progress
 	search    *Search       // the search in progress
 
-	teardownOnce sync.Once
-	closeOnce    sync.Once
-	closeErr     error
+	closeOnce sync.Once
+	closeErr  error
 
 	// id and options are set by the handshake, before the Engine is
 	// returned, and never change.
@@ -91,18 +79,14 @@ type handshake struct {
 	done    chan struct{}
 }
 
-func newEngine(cfg Config, name string, r io.Reader, w io.Writer, closeIO func()) *Engine {
-	var once sync.Once
+func newEngine(cfg Config, name string, link *engineproc.Link) *Engine {
 	return &Engine{
-		cfg:        cfg,
-		name:       name,
-		r:          r,
-		w:          w,
-		closeIO:    func() { once.Do(closeIO) },
-		readerDone: make(chan struct{}),
-		dead:       make(chan struct{}),
-		readyCh:    make(chan struct{}),
-		game:       newGameState(),
+		cfg:     cfg,
+		name:    name,
+		link:    link,
+		dead:    make(chan struct{}),
+		readyCh: make(chan struct{}),
+		game:    newGameState(),
 	}
 }
 
@@ -111,8 +95,8 @@ func newEngine(cfg Config, name string, r io.Reader, w io.Writer, closeIO func()
 func (e *Engine) run(ctx context.Context) (*Engine, error) {
 	go e.readLoop()
 	if err := e.handshake(ctx); err != nil {
-		e.teardown()
-		e.waitGoroutines()
+		e.link.Teardown()
+		e.link.Wait()
 		return nil, err
 	}
 	return e, nil
@@ -126,7 +110,7 @@ func (e *Engine) errorf(op string, err error) error {
 		err = e.cause
 		e.mu.Unlock()
 	}
-	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.last.Lines()}
+	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.link.Last.Lines()}
 }
 
 // alive returns the error for op if the engine can no longer be used.
@@ -160,80 +144,18 @@ func (e *Engine) setCause(cause error) {
 // fail marks the engine unusable and kills it.
 func (e *Engine) fail(cause error) {
 	e.setCause(cause)
-	e.teardown()
-}
-
-// teardown kills the process (if any) and closes every file or connection.
-func (e *Engine) teardown() {
-	e.teardownOnce.Do(func() {
-		if e.cmd != nil && e.cmd.Process != nil {
-			select {
-			case <-e.exited:
-			default:
-				engineproc.Kill(e.cmd.Process)
-			}
-		}
-		e.closeIO()
-	})
-}
-
-// waitGoroutines waits for the reader, the stderr copier and the process.
-func (e *Engine) waitGoroutines() {
-	<-e.readerDone
-	if e.stderrDone != nil {
-		<-e.stderrDone
-	}
-	if e.exited != nil {
-		<-e.exited
-	}
+	e.link.Teardown()
 }
 
 // readLoop reads the engine's lines until the end and hands each on.
 func (e *Engine) readLoop() {
-	defer close(e.readerDone)
-	sc := bufio.NewScanner(e.r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), " \t\r")
-		e.last.Add(line)
-		if e.cfg.OnLine != nil {
-			e.cfg.OnLine(line)
-		}
-		e.route(line)
-	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+	defer e.link.EndRead()
+	err := e.link.ReadLines(maxLine, e.cfg.OnLine, e.route)
+	if errors.Is(err, bufio.ErrTooLong) {
 		e.fail(fmt.Errorf("%w: a line longer than %d bytes", ErrProtocol, maxLine))
 		return
 	}
-	e.fail(e.exitCause(sc.Err()))
-}
-
-// exitCause says why the output ended: the process's exit status when there
-// is a process, else the read error.
-func (e *Engine) exitCause(readErr error) error {
-	if e.exited != nil {
-		t := time.NewTimer(time.Second)
-		defer t.Stop()
-		select {
-		case <-e.exited:
-		case <-t.C:
-			return fmt.Errorf("%w: output closed", ErrExited)
-		}
-		// What a crashing engine says on stderr is the best part of the
-		// error: let it arrive before the error is built.
-		select {
-		case <-e.stderrDone:
-		case <-t.C:
-		}
-		if e.waitErr != nil {
-			return fmt.Errorf("%w: %v", ErrExited, e.waitErr)
-		}
-		return fmt.Errorf("%w: exit status 0", ErrExited)
-	}
-	if readErr != nil {
-		return fmt.Errorf("%w: %v", ErrExited, readErr)
-	}
-	return fmt.Errorf("%w: connection closed", ErrExited)
+	e.fail(e.link.ExitCause(ErrExited, err))
 }
 
 // route hands a line to whoever waits for it. Lines nobody waits for are
@@ -339,13 +261,13 @@ func (e *Engine) write(op, line string) error {
 	timer := time.AfterFunc(timeout, func() {
 		e.fail(fmt.Errorf("%w: writing %q blocked for %v", ErrTimeout, line, timeout))
 	})
-	_, err := io.WriteString(e.w, line+"\n")
+	_, err := io.WriteString(e.link.W, line+"\n")
 	if !timer.Stop() {
 		return e.errorf(op, nil)
 	}
 	if err != nil {
 		// A broken pipe means the engine is gone: say how it ended.
-		e.fail(e.exitCause(err))
+		e.fail(e.link.ExitCause(ErrExited, err))
 		return e.errorf(op, nil)
 	}
 	return nil
@@ -433,12 +355,7 @@ func (e *Engine) Option(name string) (Option, bool) {
 
 // Process returns the engine's process, or nil for an engine over a
 // connection.
-func (e *Engine) Process() *os.Process {
-	if e.cmd == nil {
-		return nil
-	}
-	return e.cmd.Process
-}
+func (e *Engine) Process() *os.Process { return e.link.Process() }
 
 // Close ends the engine: it stops a running search, sends "quit", waits
 // up to Config.CloseGrace for the engine to exit (or close the
@@ -456,10 +373,7 @@ func (e *Engine) Close() error {
 			e.wmu.Lock()
 			err := e.write("close", "quit")
 			e.wmu.Unlock()
-			gone := e.readerDone
-			if e.exited != nil {
-				gone = e.exited
-			}
+			gone := e.link.Gone()
 			if err == nil {
 				t := time.NewTimer(e.cfg.closeGrace())
 				select {
@@ -470,8 +384,8 @@ func (e *Engine) Close() error {
 				t.Stop()
 			}
 		}
-		e.teardown()
-		e.waitGoroutines()
+		e.link.Teardown()
+		e.link.Wait()
 	})
 	return e.closeErr
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strconv"
@@ -40,17 +39,8 @@ type Engine struct {
 	cfg  Config
 	name string // path or address, for errors
 
-	r          io.Reader
-	w          io.Writer
-	closeIO    func()
-	cmd        *exec.Cmd
-	exited     chan struct{}
-	waitErr    error
-	readerDone chan struct{}
-	stderrDone chan struct{}
-	last       engineproc.LastLines
-
-	wmu sync.Mutex // serialises writes
+	link *engineproc.Link
+	wmu  sync.Mutex // serialises writes
 
 	mu         sync.Mutex
 	cause      error
@@ -64,9 +54,8 @@ type Engine struct {
 	search     *search
 	drawOffer  bool // the engine offered (or accepted) a draw, not yet reported
 
-	teardownOnce sync.Once
-	closeOnce    sync.Once
-	closeErr     error
+	closeOnce sync.Once
+	closeErr  error
 
 	// opMu serialises the calls that change state; the fields below are
 	// only touched with it held.
@@ -99,18 +88,15 @@ type search struct {
 	err     error
 }
 
-func newEngine(cfg Config, name string, r io.Reader, w io.Writer, closeIO func()) *Engine {
-	var once sync.Once
+func newEngine(cfg Config, name string, link *engineproc.Link) *Engine {
 	p := core.StartPosition()
 	return &Engine{
-		cfg: cfg, name: name, r: r, w: w,
-		closeIO:    func() { once.Do(closeIO) },
-		readerDone: make(chan struct{}),
-		dead:       make(chan struct{}),
-		pongCh:     make(chan struct{}),
-		features:   defaultFeatures(),
-		start:      p,
-		cur:        p,
+		cfg: cfg, name: name, link: link,
+		dead:     make(chan struct{}),
+		pongCh:   make(chan struct{}),
+		features: defaultFeatures(),
+		start:    p,
+		cur:      p,
 	}
 }
 
@@ -118,8 +104,8 @@ func newEngine(cfg Config, name string, r io.Reader, w io.Writer, closeIO func()
 func (e *Engine) run(ctx context.Context) (*Engine, error) {
 	go e.readLoop()
 	if err := e.handshake(ctx); err != nil {
-		e.teardown()
-		e.waitGoroutines()
+		e.link.Teardown()
+		e.link.Wait()
 		return nil, err
 	}
 	return e, nil
@@ -131,7 +117,7 @@ func (e *Engine) errorf(op string, err error) error {
 		err = e.cause
 		e.mu.Unlock()
 	}
-	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.last.Lines()}
+	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.link.Last.Lines()}
 }
 
 func (e *Engine) alive(op string) error {
@@ -164,73 +150,18 @@ func (e *Engine) setCause(cause error) {
 
 func (e *Engine) fail(cause error) {
 	e.setCause(cause)
-	e.teardown()
+	e.link.Teardown()
 }
 
-func (e *Engine) teardown() {
-	e.teardownOnce.Do(func() {
-		if e.cmd != nil && e.cmd.Process != nil {
-			select {
-			case <-e.exited:
-			default:
-				engineproc.Kill(e.cmd.Process)
-			}
-		}
-		e.closeIO()
-	})
-}
-
-func (e *Engine) waitGoroutines() {
-	<-e.readerDone
-	if e.stderrDone != nil {
-		<-e.stderrDone
-	}
-	if e.exited != nil {
-		<-e.exited
-	}
-}
-
+// readLoop reads the engine's lines until the end and hands each on.
 func (e *Engine) readLoop() {
-	defer close(e.readerDone)
-	sc := bufio.NewScanner(e.r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), " \t\r")
-		e.last.Add(line)
-		if e.cfg.OnLine != nil {
-			e.cfg.OnLine(line)
-		}
-		e.route(line)
-	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+	defer e.link.EndRead()
+	err := e.link.ReadLines(maxLine, e.cfg.OnLine, e.route)
+	if errors.Is(err, bufio.ErrTooLong) {
 		e.fail(fmt.Errorf("%w: a line longer than %d bytes", ErrProtocol, maxLine))
 		return
 	}
-	e.fail(e.exitCause(sc.Err()))
-}
-
-func (e *Engine) exitCause(readErr error) error {
-	if e.exited != nil {
-		t := time.NewTimer(time.Second)
-		defer t.Stop()
-		select {
-		case <-e.exited:
-		case <-t.C:
-			return fmt.Errorf("%w: output closed", ErrExited)
-		}
-		select {
-		case <-e.stderrDone:
-		case <-t.C:
-		}
-		if e.waitErr != nil {
-			return fmt.Errorf("%w: %v", ErrExited, e.waitErr)
-		}
-		return fmt.Errorf("%w: exit status 0", ErrExited)
-	}
-	if readErr != nil {
-		return fmt.Errorf("%w: %v", ErrExited, readErr)
-	}
-	return fmt.Errorf("%w: connection closed", ErrExited)
+	e.fail(e.link.ExitCause(ErrExited, err))
 }
 
 // oldMove matches a protocol 1 move announcement, "12. ... e7e5".
@@ -374,12 +305,12 @@ func (e *Engine) write(op, line string) error {
 	timer := time.AfterFunc(timeout, func() {
 		e.fail(fmt.Errorf("%w: writing %q blocked for %v", ErrTimeout, line, timeout))
 	})
-	_, err := io.WriteString(e.w, line+"\n")
+	_, err := io.WriteString(e.link.W, line+"\n")
 	if !timer.Stop() {
 		return e.errorf(op, nil)
 	}
 	if err != nil {
-		e.fail(e.exitCause(err))
+		e.fail(e.link.ExitCause(ErrExited, err))
 		return e.errorf(op, nil)
 	}
 	return nil
@@ -576,12 +507,7 @@ func (e *Engine) Options() []engine.Option { return slices.Clone(e.features.Opti
 
 // Process returns the engine's process, or nil for an engine over a
 // connection.
-func (e *Engine) Process() *os.Process {
-	if e.cmd == nil {
-		return nil
-	}
-	return e.cmd.Process
-}
+func (e *Engine) Process() *os.Process { return e.link.Process() }
 
 // idle returns an error unless the engine is alive and not searching.
 func (e *Engine) idle(op string) error {
@@ -681,10 +607,7 @@ func (e *Engine) Close() error {
 			e.wmu.Lock()
 			err := e.write("close", "quit")
 			e.wmu.Unlock()
-			gone := e.readerDone
-			if e.exited != nil {
-				gone = e.exited
-			}
+			gone := e.link.Gone()
 			if err == nil {
 				t := time.NewTimer(e.cfg.closeGrace())
 				select {
@@ -695,8 +618,8 @@ func (e *Engine) Close() error {
 				t.Stop()
 			}
 		}
-		e.teardown()
-		e.waitGoroutines()
+		e.link.Teardown()
+		e.link.Wait()
 	})
 	return e.closeErr
 }

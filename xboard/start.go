@@ -47,33 +47,11 @@ func (c Config) Start(ctx context.Context, path string, args ...string) (*Engine
 		// an empty line as "move now" (Fairy-Max does).
 		c.Nudge = gnuChessNudge
 	}
-	proc, err := engineproc.Start(path, args, c.Dir, c.Env)
+	link, err := engineproc.StartLink(path, args, c.Dir, c.Env, c.Stderr, maxLine)
 	if err != nil {
 		return nil, &EngineError{Op: "start", Engine: path, Err: err}
 	}
-	e := newEngine(c, path, proc.Stdout, proc.Stdin, proc.Close)
-	e.cmd = proc.Cmd
-	e.exited = make(chan struct{})
-	e.stderrDone = make(chan struct{})
-	go func() {
-		defer close(e.stderrDone)
-		engineproc.CopyStderr(proc.Stderr, &e.last, e.cfg.Stderr, maxLine)
-	}()
-	go func() {
-		e.waitErr = proc.Cmd.Wait()
-		close(e.exited)
-		// Whatever the engine started may still hold its output open;
-		// once it has exited, give the reader a moment to drain, then
-		// close our end so the reader ends.
-		t := time.NewTimer(time.Second)
-		defer t.Stop()
-		select {
-		case <-e.readerDone:
-		case <-t.C:
-			e.closeIO()
-		}
-	}()
-	return e.run(ctx)
+	return newEngine(c, path, link).run(ctx)
 }
 
 // Dial connects to an engine served over TCP at addr ("host:port") and
@@ -85,7 +63,7 @@ func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
 	if err != nil {
 		return nil, &EngineError{Op: "dial", Engine: addr, Err: err}
 	}
-	return newEngine(c, addr, conn, conn, func() { _ = conn.Close() }).run(ctx)
+	return newEngine(c, addr, engineproc.ConnLink(conn)).run(ctx)
 }
 
 // Connect speaks XBoard over conn, an established connection to an engine,
@@ -94,5 +72,5 @@ func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
 // unblock its pending reads and writes, as it does for net.Conn and
 // io.Pipe.
 func (c Config) Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
-	return newEngine(c, "conn", conn, conn, func() { _ = conn.Close() }).run(ctx)
+	return newEngine(c, "conn", engineproc.ConnLink(conn)).run(ctx)
 }
