@@ -29,6 +29,8 @@
 // Detect, DialEngine, DialEngineProtocol, SetPlayer; then EnginePlay,
 // PlayAgainstEngine, EngineHint, OfferEngineDraw). An engine that resigns
 // loses the game; one that claims a draw the rules allow draws it.
+// StartPlayer and DialPlayer start or dial an engine.Player, detecting its
+// protocol, for programs that drive it themselves.
 //
 // A Game is not safe for concurrent use; package game/hub serialises the
 // calls on each game it holds.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
@@ -28,9 +29,12 @@ const (
 	Detect
 )
 
-// DetectTimeout is how long Detect waits for a UCI handshake before it
-// tries XBoard.
-const DetectTimeout = 2 * time.Second
+// DetectTimeout is how long Detect waits for a UCI answer (an id,
+// option, info or uciok line) from an engine started as a UCI engine
+// before it tries XBoard. Once one has come, the engine has the UCI
+// handshake's full timeout; an XBoard engine's answer to "uci" (an error,
+// an illegal move, a feature line) ends the UCI attempt at once.
+const DetectTimeout = 5 * time.Second
 
 // String returns "uci", "xboard" or "detect".
 func (p Protocol) String() string {
@@ -65,22 +69,50 @@ func (g *Game) StartEngine(ctx context.Context, path string, args ...string) err
 
 // StartEngineProtocol starts the engine at path (with args) speaking
 // proto for the game to play against, replacing and closing any engine it
-// had. With Detect the engine is first started as a UCI engine; when it
-// does not finish the UCI handshake within DetectTimeout it is started
-// again as an XBoard engine.
+// had; see StartPlayer.
 func (g *Game) StartEngineProtocol(ctx context.Context, proto Protocol, path string, args ...string) error {
+	p, err := StartPlayer(ctx, proto, path, args...)
+	if err != nil {
+		return err
+	}
+	return g.SetPlayer(p)
+}
+
+// StartPlayer starts the engine at path (with args) speaking proto, with
+// the zero uci.Config or xboard.Config. With Detect the engine is first
+// started as a UCI engine (see DetectTimeout) and, when that fails, again
+// as an XBoard engine. ctx bounds the start and the handshake.
+func StartPlayer(ctx context.Context, proto Protocol, path string, args ...string) (engine.Player, error) {
+	return connectPlayer(ctx, proto,
+		func(ctx context.Context, c uci.Config) (engine.Player, error) { return c.Start(ctx, path, args...) },
+		func(ctx context.Context) (engine.Player, error) { return xboard.Start(ctx, path, args...) })
+}
+
+// DialPlayer connects to an engine speaking proto served over TCP at
+// addr, as StartPlayer starts one.
+func DialPlayer(ctx context.Context, proto Protocol, addr string) (engine.Player, error) {
+	return connectPlayer(ctx, proto,
+		func(ctx context.Context, c uci.Config) (engine.Player, error) { return c.Dial(ctx, addr) },
+		func(ctx context.Context) (engine.Player, error) { return xboard.Dial(ctx, addr) })
+}
+
+// connectPlayer starts or dials an engine with the protocol's function,
+// detecting the protocol when asked to.
+func connectPlayer(ctx context.Context, proto Protocol,
+	viaUCI func(context.Context, uci.Config) (engine.Player, error),
+	viaXBoard func(context.Context) (engine.Player, error)) (engine.Player, error) {
 	var p engine.Player
 	var err error
 	switch proto {
 	case UCI:
-		p, err = startUCI(ctx, uci.Config{}, path, args)
+		p, err = viaUCI(ctx, uci.Config{})
 	case XBoard:
-		p, err = startXBoard(ctx, path, args)
+		p, err = viaXBoard(ctx)
 	case Detect:
-		p, err = startUCI(ctx, uci.Config{Timeout: DetectTimeout}, path, args)
+		p, err = detectUCI(ctx, viaUCI)
 		if err != nil && ctx.Err() == nil {
 			var xerr error
-			p, xerr = startXBoard(ctx, path, args)
+			p, xerr = viaXBoard(ctx)
 			if xerr != nil {
 				err = fmt.Errorf("neither UCI (%w) nor XBoard (%w)", err, xerr)
 			} else {
@@ -91,25 +123,50 @@ func (g *Game) StartEngineProtocol(ctx context.Context, proto Protocol, path str
 		err = fmt.Errorf("unknown protocol %v", proto)
 	}
 	if err != nil {
-		return fmt.Errorf("game: %w", err)
+		return nil, fmt.Errorf("game: %w", err)
 	}
-	return g.SetPlayer(p)
+	return p, nil
 }
 
-func startUCI(ctx context.Context, cfg uci.Config, path string, args []string) (engine.Player, error) {
-	e, err := cfg.Start(ctx, path, args...)
-	if err != nil {
-		return nil, err
+// detectUCI tries UCI: the attempt ends when the engine has not answered
+// as a UCI engine within DetectTimeout, and at once when it answers as an
+// XBoard engine does.
+func detectUCI(ctx context.Context, viaUCI func(context.Context, uci.Config) (engine.Player, error)) (engine.Player, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	silent := time.AfterFunc(DetectTimeout, func() {
+		cancel(fmt.Errorf("no UCI answer to uci within %v", DetectTimeout))
+	})
+	defer silent.Stop()
+	cfg := uci.Config{OnLine: func(line string) {
+		switch {
+		case uciAnswer(line):
+			silent.Stop()
+		case xboardAnswer(line):
+			cancel(fmt.Errorf("answered uci with %q", line))
+		}
+	}}
+	p, err := viaUCI(ctx, cfg)
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("%v: %w", context.Cause(ctx), err)
 	}
-	return e, nil
+	return p, err
 }
 
-func startXBoard(ctx context.Context, path string, args []string) (engine.Player, error) {
-	e, err := xboard.Start(ctx, path, args...)
-	if err != nil {
-		return nil, err
-	}
-	return e, nil
+// uciAnswer reports whether line is part of a UCI engine's answer to
+// "uci".
+func uciAnswer(line string) bool {
+	f := strings.Fields(line)
+	return len(f) > 0 && (f[0] == "id" || f[0] == "option" || f[0] == "uciok" || f[0] == "info")
+}
+
+// xboardAnswer reports whether line is how XBoard engines answer "uci":
+// "Error (unknown command): uci", "Illegal move: uci", "Invalid move:
+// uci", or features.
+func xboardAnswer(line string) bool {
+	l := strings.ToLower(strings.TrimSpace(line))
+	return strings.HasSuffix(l, ": uci") || strings.HasPrefix(l, "feature ") ||
+		strings.HasPrefix(l, "illegal move") || strings.HasPrefix(l, "error")
 }
 
 // DialEngine connects to a UCI engine served over TCP at addr
@@ -119,26 +176,13 @@ func (g *Game) DialEngine(ctx context.Context, addr string) error {
 	return g.DialEngineProtocol(ctx, UCI, addr)
 }
 
-// DialEngineProtocol connects to an engine speaking proto (UCI or
-// XBoard) served over TCP at addr, replacing and closing any engine the
-// game had.
+// DialEngineProtocol connects to an engine speaking proto (UCI, XBoard,
+// or Detect to find out) served over TCP at addr, replacing and closing
+// any engine the game had; see DialPlayer.
 func (g *Game) DialEngineProtocol(ctx context.Context, proto Protocol, addr string) error {
-	var p engine.Player
-	switch proto {
-	case UCI:
-		e, err := uci.Dial(ctx, addr)
-		if err != nil {
-			return fmt.Errorf("game: %w", err)
-		}
-		p = e
-	case XBoard:
-		e, err := xboard.Dial(ctx, addr)
-		if err != nil {
-			return fmt.Errorf("game: %w", err)
-		}
-		p = e
-	default:
-		return fmt.Errorf("game: dial: protocol %v: give UCI or XBoard", proto)
+	p, err := DialPlayer(ctx, proto, addr)
+	if err != nil {
+		return err
 	}
 	return g.SetPlayer(p)
 }

@@ -3,6 +3,9 @@
 package game_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -115,4 +118,84 @@ func TestEngineDetect(t *testing.T) {
 
 	err = g.StartEngineProtocol(ctx, game.Protocol(9), "x")
 	assert.Error(t, err)
+}
+
+// Detect finds the protocol of each Debian XBoard engine (each answers
+// "uci" with an error), also over TCP.
+func TestDetectPlayers(t *testing.T) {
+	for _, c := range []struct {
+		program string
+		args    []string
+	}{{"fairymax", nil}, {"hoichess", nil}, {"gnuchess", []string{"--xboard"}}, {"phalanx", nil}} {
+		t.Run(c.program, func(t *testing.T) {
+			t.Parallel()
+			p, err := game.StartPlayer(testCtx(t, 40*time.Second), game.Detect, enginetest.Program(t, c.program), c.args...)
+			require.NoError(t, err)
+			t.Cleanup(func() { assert.NoError(t, p.Close()) })
+			_, isX := p.(*xboard.Engine)
+			assert.True(t, isX, "%s speaks XBoard", c.program)
+		})
+	}
+	t.Run("tcp", func(t *testing.T) {
+		t.Parallel()
+		addr, _ := enginetest.ServeTCP(t, enginetest.Program(t, "fairymax"))
+		p, err := game.DialPlayer(testCtx(t, 40*time.Second), game.Detect, addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { assert.NoError(t, p.Close()) })
+		_, isX := p.(*xboard.Engine)
+		assert.True(t, isX)
+	})
+}
+
+// fakeEngine writes a shell script engine and returns its path.
+func fakeEngine(t *testing.T, script string) string {
+	path := filepath.Join(t.TempDir(), "engine")
+	require.NoError(t, os.WriteFile(path, []byte("#!/bin/sh\n"+script), 0o755))
+	return path
+}
+
+// An XBoard engine's error answer to "uci" ends the UCI attempt at once,
+// well before DetectTimeout.
+func TestDetectXBoardAnswer(t *testing.T) {
+	path := fakeEngine(t, `read line
+echo "Error (unknown command): $line"
+while read line; do
+	case "$line" in
+	protover*) echo "feature myname=\"Fake\" ping=1 done=1" ;;
+	ping*) echo "pong ${line#ping }" ;;
+	quit) exit 0 ;;
+	esac
+done
+`)
+	begin := time.Now()
+	p, err := game.StartPlayer(testCtx(t, 30*time.Second), game.Detect, path)
+	require.NoError(t, err)
+	took := time.Since(begin)
+	t.Cleanup(func() { assert.NoError(t, p.Close()) })
+	_, isX := p.(*xboard.Engine)
+	assert.True(t, isX, "detected as XBoard")
+	assert.Equal(t, "Fake", p.Name())
+	assert.Less(t, took, game.DetectTimeout, "did not wait for a UCI answer")
+}
+
+// A UCI engine that has answered with its id is given the handshake's
+// full timeout, longer than DetectTimeout, to finish it.
+func TestDetectSlowUCIEngine(t *testing.T) {
+	slow := fakeEngine(t, `read line
+echo "id name Slow"
+sleep `+fmt.Sprint(int(game.DetectTimeout/time.Second)+1)+`
+echo uciok
+while read line; do
+	case "$line" in
+	isready) echo readyok ;;
+	quit) exit 0 ;;
+	esac
+done
+`)
+	p, err := game.StartPlayer(testCtx(t, 30*time.Second), game.Detect, slow)
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, p.Close()) })
+	_, isU := p.(*uci.Engine)
+	assert.True(t, isU, "detected as UCI")
+	assert.Equal(t, "Slow", p.Name())
 }
