@@ -10,7 +10,8 @@ import (
 	"testing"
 	"time"
 
-		"github.com/gambit-chess/gambit/pgn"
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
 	"github.com/stretchr/testify/require"
 )
@@ -63,7 +64,7 @@ func startTTY(t *testing.T, noColor bool, args ...string) *tty {
 	}
 	cmd = append(cmd, playBin)
 	cmd = append(cmd, args...)
-	tt.tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "play", "-c", tt.dir, strings.Join(cmd, " "))
+	tt.tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "play", "-c", tt.dir, strings.Join(cmd, " ")+" 2>stderr.txt; echo $? >status.txt")
 	tt.tmux("set-option", "-t", "play", "remain-on-exit", "on")
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tt.socket, "kill-server").Run() })
 	return tt
@@ -101,6 +102,24 @@ func (tt *tty) waitFor(re string, timeout time.Duration) string {
 	}
 	tt.t.Fatalf("the screen never matched %q within %v; it shows:\n%s", re, timeout, s)
 	return ""
+}
+
+// waitExit waits until play exits and requires its exit status to be 0.
+// The shell that ran play writes the status to a file: tmux itself may be
+// slow to mark the pane dead.
+func (tt *tty) waitExit() {
+	tt.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		status, err := os.ReadFile(filepath.Join(tt.dir, "status.txt"))
+		if err == nil && len(status) > 0 {
+			stderr, _ := os.ReadFile(filepath.Join(tt.dir, "stderr.txt"))
+			require.Equal(tt.t, "0", strings.TrimSpace(string(status)), "play's exit status; its stderr:\n%s", stderr)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tt.t.Fatalf("play did not exit; the screen shows:\n%s", tt.screen())
 }
 
 // board returns the board's lines of a screen: the first nine or eleven.
@@ -166,5 +185,154 @@ func TestFoolsMateAndSave(t *testing.T) {
 	require.True(t, pos.IsCheckmate())
 
 	tt.typeLine("quit")
-	tt.waitFor(`Pane is dead|\$ $`, 10*time.Second)
+	tt.waitExit()
+}
+
+func TestWrongMoveKeepsBoard(t *testing.T) {
+	// Two white knights reach d2: Nd2 is ambiguous.
+	tt := startTTY(t, true, "-human", "-fen", "'4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1'")
+	before := board(tt.waitFor(`White >`, 10*time.Second))
+	cases := []struct{ in, want string }{
+		{"Nd2", `ambiguous move "Nd2": could be Nbd2, Nfd2`},
+		{"Ke3x", `"Ke3x" is not a move or command`},
+		{"Nd4", `illegal move "Nd4": no legal move fits it`},
+		{"zz9", `"zz9" is not a move or command \(type help\)`},
+	}
+	for _, c := range cases {
+		tt.typeLine(c.in)
+		s := tt.waitFor(c.want, 10*time.Second)
+		requireFits(t, s)
+		require.Equal(t, before, board(s), "the board stays after %q", c.in)
+		// One line says why: the line after the status line.
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "Move 1, White to move") {
+				require.Regexp(t, c.want, lines[i+1])
+				require.Empty(t, strings.TrimSpace(lines[i+2]), "one line only")
+			}
+		}
+	}
+	require.Equal(t, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", tt.fenOf())
+}
+
+func TestUndoAndFlip(t *testing.T) {
+	tt := startTTY(t, true, "-human", "-ascii")
+	s := tt.waitFor(`White >`, 10*time.Second)
+	require.Contains(t, s, "    a b c d e f g h")
+	tt.typeLine("e4")
+	tt.typeLine("e5")
+	tt.typeLine("Nf3")
+	tt.waitFor(`2\. Nf3`, 10*time.Second)
+	tt.typeLine("undo")
+	tt.waitFor(`Took back 1 move`, 10*time.Second)
+	require.Equal(t, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", tt.fenOf())
+	tt.typeLine("flip")
+	s = tt.waitFor(`(?m)^    h g f e d c b a`, 10*time.Second)
+	lines := strings.Split(s, "\n")
+	require.Regexp(t, `^1 \| R N B K Q B N R \|`, lines[1], "White's first rank on top, the h-file on the left")
+	requireFits(t, s)
+}
+
+func TestTabCompletion(t *testing.T) {
+	tt := startTTY(t, true, "-human")
+	tt.waitFor(`White >`, 10*time.Second)
+	tt.tmux("send-keys", "-t", "play", "-l", "N")
+	tt.tmux("send-keys", "-t", "play", "Tab")
+	tt.waitFor(`(?m)^Na3 Nc3 Nf3 Nh3\s*$`, 10*time.Second)
+	tt.tmux("send-keys", "-t", "play", "-l", "f")
+	tt.tmux("send-keys", "-t", "play", "Tab")
+	tt.waitFor(`White > Nf3 $|White > Nf3\s*$`, 10*time.Second)
+	tt.tmux("send-keys", "-t", "play", "Enter")
+	tt.waitFor(`1\. Nf3`, 10*time.Second)
+	// Commands complete too, and the history comes back with Up.
+	tt.tmux("send-keys", "-t", "play", "-l", "fe")
+	tt.tmux("send-keys", "-t", "play", "Tab")
+	tt.tmux("send-keys", "-t", "play", "Enter")
+	require.Equal(t, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", regexp.MustCompile(`(?m)^[1-8pnbrqkPNBRQK/]+ [wb] .*\d$`).FindString(tt.waitFor(`(?m)^rnbq`, 10*time.Second)))
+	tt.tmux("send-keys", "-t", "play", "Up", "Up")
+	tt.waitFor(`Black > Nf3\s*$`, 10*time.Second)
+}
+
+func TestClockRunsOut(t *testing.T) {
+	tt := startTTY(t, true, "-human", "-tc", "3s+0")
+	s := tt.waitFor(`0:0[0-3]\.\d ◀`, 10*time.Second)
+	requireFits(t, s)
+	tt.typeLine("e4") // White moves in time; Black's time runs out
+	s = tt.waitFor(`Game over: 0-1|Game over: 1-0, Black lost on time: White wins`, 15*time.Second)
+	require.Contains(t, s, "Game over: 1-0, Black lost on time: White wins")
+	require.Contains(t, s, "0:00.0")
+	tt.typeLine("e5")
+	tt.waitFor(`The game is over`, 10*time.Second)
+}
+
+func TestAgainstStockfish(t *testing.T) {
+	tt := startTTY(t, true, "-engine", stockfish(), "-movetime", "200ms")
+	tt.waitFor(`White >`, 20*time.Second)
+	tt.typeLine("e4")
+	s := tt.waitFor(`Stockfish \S+ plays (\S+)\.`, 30*time.Second)
+	reply := regexp.MustCompile(`Stockfish \S+ plays (\S+)\.`).FindStringSubmatch(s)[1]
+	pos := core.StartPosition()
+	pos.MakeMove(mustSAN(t, &pos, "e4"))
+	m, err := san.Parse(&pos, reply)
+	require.NoError(t, err, "the engine's move %q is legal", reply)
+	require.Equal(t, reply, san.Format(&pos, m))
+	pos.MakeMove(m)
+	require.Equal(t, pos.FEN(), tt.fenOf())
+
+	tt.typeLine("hint")
+	s = tt.waitFor(`Hint: (\S+)`, 30*time.Second)
+	hint := regexp.MustCompile(`Hint: (\S+)`).FindStringSubmatch(s)[1]
+	_, err = san.Parse(&pos, hint)
+	require.NoError(t, err, "the hint %q is legal", hint)
+	require.Equal(t, pos.FEN(), tt.fenOf(), "a hint changes nothing")
+
+	tt.typeLine("undo") // the pair: the engine's reply and e4
+	tt.waitFor(`Took back 2 move`, 10*time.Second)
+	start := core.StartPosition()
+	require.Equal(t, start.FEN(), tt.fenOf())
+	tt.typeLine("draw")
+	tt.waitFor(`takes no draw offers`, 10*time.Second)
+	tt.typeLine("resign")
+	tt.waitFor(`Game over: 0-1, White resigns: Black wins`, 10*time.Second)
+	tt.typeLine("quit")
+	tt.waitExit()
+}
+
+func TestEngineMates(t *testing.T) {
+	// A back-rank mate in one for the engine, Black, after any quiet move
+	// of White's a-pawn.
+	tt := startTTY(t, false, "-engine", stockfish(), "-movetime", "300ms", "-fen", "'4r1k1/5ppp/8/8/8/8/P4PPP/6K1 w - - 0 1'")
+	s := tt.waitFor(`White >`, 20*time.Second)
+	require.Contains(t, tt.tmux("capture-pane", "-p", "-e", "-t", "play"), "\x1b[", "colours without NO_COLOR")
+	requireFits(t, s)
+	tt.typeLine("a3")
+	s = tt.waitFor(`Game over`, 30*time.Second)
+	require.Contains(t, s, "Game over: 0-1, White is checkmated: Black wins")
+	reply := regexp.MustCompile(`Stockfish \S+ plays (\S+)\.`).FindStringSubmatch(s)[1]
+	pos, err := core.ParseFEN("4r1k1/5ppp/8/8/8/8/P4PPP/6K1 w - - 0 1")
+	require.NoError(t, err)
+	pos.MakeMove(mustSAN(t, &pos, "a3"))
+	m, err := san.Parse(&pos, reply)
+	require.NoError(t, err, "the engine's move %q is legal", reply)
+	pos.MakeMove(m)
+	require.True(t, pos.IsCheckmate(), "%s mates", reply)
+	// quit asks to save the game, and saves it.
+	tt.typeLine("quit")
+	tt.waitFor(`Save to file`, 10*time.Second)
+	tt.typeLine("mate.pgn")
+	tt.waitExit()
+	data, err := os.ReadFile(filepath.Join(tt.dir, "mate.pgn"))
+	require.NoError(t, err)
+	g, err := pgn.NewReader(strings.NewReader(string(data))).Next()
+	require.NoError(t, err)
+	require.Equal(t, "0-1", g.Result)
+	final := g.FinalPosition()
+	require.True(t, final.IsCheckmate())
+}
+
+func mustSAN(t *testing.T, pos *core.Position, s string) core.Move {
+	t.Helper()
+	m, err := san.Parse(pos, s)
+	require.NoError(t, err)
+	return m
 }

@@ -9,15 +9,16 @@ import (
 )
 
 // Complete returns what prefix may be completed to in position pos:
-// the commands and the legal moves (in SAN, and in UCI when prefix starts
-// like a square) that begin with it, commands compared without regard to
-// case and moves first with it, then without when nothing matches. The
+// the commands (for a prefix in lower case: "N" is a knight, "n" a knight
+// or new) and the legal moves (in SAN, and in UCI when prefix starts like
+// a square) that begin with it, moves compared with regard to case first,
+// then without when nothing matches. The
 // list is sorted and has no duplicates; a blank prefix completes to the
 // legal moves only.
 func Complete(pos *core.Position, prefix string) []string {
 	var out []string
 	lower := strings.ToLower(prefix)
-	if prefix != "" {
+	if prefix != "" && prefix == lower {
 		for _, c := range Commands {
 			if strings.HasPrefix(c, lower) {
 				out = append(out, c)
