@@ -270,6 +270,10 @@ func (s *Session) Handle(ctx context.Context, line string) {
 	}
 	pos := s.g.Position()
 	in, err := Parse(&pos, line)
+	if s.g.IsOver() && in.Kind != Command && strings.TrimSpace(line) != "" {
+		s.say("The game is over: type new, undo, save FILE or quit.")
+		return
+	}
 	if err != nil {
 		s.say(err.Error())
 		return
@@ -308,7 +312,7 @@ func (s *Session) move(in Input) {
 	s.say()
 	if s.offered && s.offerBy != side {
 		s.offered = false // a move declines the other's offer
-		s.say(side.String() + " declines the draw.")
+		s.say(capital(side.String()) + " declines the draw.")
 	}
 	s.engOffer = false
 	s.announce()
@@ -704,7 +708,7 @@ func (s *Session) draw(ctx context.Context) {
 			return
 		}
 		s.offered, s.offerBy = true, side
-		s.say(capital(side.String()) + " offers a draw: " + side.Other().String() + " may type draw to accept, or move.")
+		s.say(capital(side.String()) + " offers a draw; after " + side.String() + "'s move, " + side.Other().String() + " may type draw to accept it.")
 		return
 	}
 	if s.engOffer {
