@@ -110,24 +110,51 @@ func startEngine(ctx context.Context, o options) (engine.Player, error) {
 		}
 		return xboard.Start(ctx, o.engine)
 	case "detect":
-		if tcp {
-			e, err := uci.Config{Timeout: 2 * time.Second}.Dial(ctx, addr)
-			if err == nil {
-				return e, nil
-			}
-			return xboard.Dial(ctx, addr)
-		}
-		e, err := uci.Config{Timeout: 2 * time.Second}.Start(ctx, o.engine)
+		e, err := detectUCI(ctx, o.engine, addr, tcp)
 		if err == nil {
 			return e, nil
 		}
-		x, xerr := xboard.Start(ctx, o.engine)
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		var x *xboard.Engine
+		var xerr error
+		if tcp {
+			x, xerr = xboard.Dial(ctx, addr)
+		} else {
+			x, xerr = xboard.Start(ctx, o.engine)
+		}
 		if xerr != nil {
 			return nil, fmt.Errorf("%s speaks neither UCI (%w) nor XBoard (%w)", o.engine, err, xerr)
 		}
 		return x, nil
 	}
 	return nil, fmt.Errorf("-proto %q: want uci, xboard or detect", o.proto)
+}
+
+// detectUCI starts (or dials) the engine as a UCI engine. An engine that
+// answers "uci" the way XBoard engines do ("Error (unknown command): uci",
+// "Illegal move: uci") is given up at once, so that a loaded machine's slow
+// UCI engine gets its full timeout while an XBoard engine costs no wait.
+func detectUCI(ctx context.Context, path, addr string, tcp bool) (*uci.Engine, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cfg := uci.Config{OnLine: func(line string) {
+		if notUCI(line) {
+			cancel()
+		}
+	}}
+	if tcp {
+		return cfg.Dial(ctx, addr)
+	}
+	return cfg.Start(ctx, path)
+}
+
+// notUCI reports whether line is an XBoard engine's answer to "uci".
+func notUCI(line string) bool {
+	l := strings.ToLower(strings.TrimSpace(line))
+	return strings.HasSuffix(l, ": uci") || strings.HasPrefix(l, "feature ") ||
+		strings.HasPrefix(l, "illegal move") || strings.HasPrefix(l, "error")
 }
 
 // newSession turns the options into a session.
@@ -224,18 +251,23 @@ func screenMode(ctx context.Context, s *play.Session, in io.Reader, out io.Write
 	results := make(chan play.ThinkResult, 1)
 	var candidates string
 	fmt.Fprint(out, "\x1b[H\x1b[2J")
+	redraw := true
 	for !s.Quit() {
 		if s.EngineToMove() {
 			think := s.StartThink(ctx)
 			go func() { results <- think() }()
+			redraw = true
 		}
-		draw(out, s, ed, candidates, fd)
+		if redraw {
+			draw(out, s, ed, candidates, fd)
+		}
+		redraw = true
 		select {
 		case b, ok := <-keys:
 			if !ok {
 				return waitEngine(s, results, cancel)
 			}
-			for len(b) > 0 {
+			for len(b) > 0 && !s.Quit() {
 				act, text, rest := ed.Feed(b)
 				b = rest
 				candidates = ""
@@ -246,18 +278,15 @@ func screenMode(ctx context.Context, s *play.Session, in io.Reader, out io.Write
 					if s.Thinking() {
 						return waitEngine(s, results, cancel)
 					}
-					s.Handle(ctx, "quit")
+					s.Interrupt(ctx)
 				case play.Candidates:
 					candidates = text
-				}
-				if s.Quit() {
-					break
 				}
 			}
 		case r := <-results:
 			s.FinishThink(r)
 		case <-tick.C:
-			s.Tick()
+			redraw = s.Tick()
 		case sg := <-sig:
 			if sg != syscall.SIGWINCH {
 				return waitEngine(s, results, cancel)
@@ -266,10 +295,7 @@ func screenMode(ctx context.Context, s *play.Session, in io.Reader, out io.Write
 		}
 	}
 	fmt.Fprint(out, "\x1b[H\x1b[2J")
-	if s.Thinking() {
-		return waitEngine(s, results, cancel)
-	}
-	return nil
+	return waitEngine(s, results, cancel)
 }
 
 // waitEngine stops the engine's search and waits for it to end.

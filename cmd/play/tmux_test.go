@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
 	"github.com/stretchr/testify/require"
@@ -335,4 +336,64 @@ func mustSAN(t *testing.T, pos *core.Position, s string) core.Move {
 	m, err := san.Parse(pos, s)
 	require.NoError(t, err)
 	return m
+}
+
+func TestXBoardEngineDetected(t *testing.T) {
+	// Fair-Max speaks XBoard only: play finds that out (-proto detect). Its
+	// name is "Fairy-Max 5.0b" or its path, depending on when its myname
+	// feature comes.
+	tt := startTTY(t, true, "-engine", enginetest.Program(t, "fairymax"), "-movetime", "300ms", "-color", "black")
+	s := tt.waitFor(` plays (\S+)\.`, 30*time.Second)
+	reply := regexp.MustCompile(` plays (\S+)\.`).FindStringSubmatch(s)[1]
+	pos := core.StartPosition()
+	pos.MakeMove(mustSAN(t, &pos, reply))
+	require.Contains(t, s, "Black: you")
+	require.Regexp(t, `(?m)^1 \| `, strings.Split(s, "\n")[1], "Black's side: rank 1 on top")
+	require.Equal(t, pos.FEN(), tt.fenOf())
+	tt.tmux("send-keys", "-t", "play", "C-c")
+	tt.waitFor(`Save to file`, 10*time.Second)
+	tt.tmux("send-keys", "-t", "play", "C-c")
+	tt.waitExit()
+}
+
+func TestEngineOverTCP(t *testing.T) {
+	addr, kill := enginetest.ServeTCP(t, stockfish())
+	defer kill()
+	tt := startTTY(t, true, "-engine", "tcp:"+addr, "-proto", "uci", "-movetime", "200ms", "-tc", "1+0")
+	tt.waitFor(`White >`, 20*time.Second)
+	tt.typeLine("d4")
+	s := tt.waitFor(`Stockfish \S+ plays (\S+)\.`, 30*time.Second)
+	reply := regexp.MustCompile(`Stockfish \S+ plays (\S+)\.`).FindStringSubmatch(s)[1]
+	pos := core.StartPosition()
+	pos.MakeMove(mustSAN(t, &pos, "d4"))
+	pos.MakeMove(mustSAN(t, &pos, reply))
+	require.Equal(t, pos.FEN(), tt.fenOf())
+	require.Regexp(t, `(?m)^.*0:5\d ◀`, tt.screen(), "White's clock runs below a minute")
+}
+
+func TestLineModeFromAPipe(t *testing.T) {
+	cmd := exec.Command(playBin, "-human", "-ascii")
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Stdin = strings.NewReader("f3\ne5\ng4\nxx\nQh4\nquit\n\n")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.NotContains(t, string(out), "\x1b", "no escapes without a terminal and with NO_COLOR")
+	require.Contains(t, string(out), `"xx" is not a move or command`)
+	require.Contains(t, string(out), "Game over: 0-1, White is checkmated: Black wins")
+	require.Contains(t, string(out), "Save to file")
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-color", "green"}, {"-tc", "x"}, {"-level", "21"}, {"-fen", "x", "-human"},
+		{"-pgn", "/no/such/file.pgn", "-human"}, {"-engine", "/no/such/engine"}, {"-proto", "cecp", "-engine", "/bin/true"},
+		{"-human", "extra"}, {"-book", "/no/such/book.bin", "-human"},
+	} {
+		cmd := exec.Command(playBin, args...)
+		cmd.Stdin = strings.NewReader("")
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err, "%v", args)
+		require.Contains(t, string(out), "play", "%v: %s", args, out)
+		require.NotContains(t, string(out), "panic", "%v", args)
+	}
 }

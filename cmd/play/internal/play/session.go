@@ -253,6 +253,16 @@ func (s *Session) Complete(prefix string) []string {
 	return Complete(&pos, prefix)
 }
 
+// Interrupt is Ctrl-C or Ctrl-D: quit, asking to save an unsaved game;
+// a second one while asking leaves without saving.
+func (s *Session) Interrupt(ctx context.Context) {
+	if s.asking {
+		s.asking, s.quit = false, true
+		return
+	}
+	s.Handle(ctx, "quit")
+}
+
 // say replaces the messages.
 func (s *Session) say(lines ...string) { s.msgs = lines }
 

@@ -260,3 +260,13 @@ func TestSessionBook(t *testing.T) {
 	require.NotContains(t, msgs(s), "(book)")
 	require.Equal(t, 5, s.Game().Ply())
 }
+
+func TestSessionInterrupt(t *testing.T) {
+	s := newHuman(t, Config{})
+	play(s, "e4")
+	s.Interrupt(context.Background())
+	require.False(t, s.Quit(), "asks to save first")
+	require.Contains(t, s.Prompt(), "Save to file")
+	s.Interrupt(context.Background())
+	require.True(t, s.Quit(), "a second Ctrl-C leaves")
+}
