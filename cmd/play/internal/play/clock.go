@@ -25,13 +25,13 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		base, unit = b, time.Second
 	}
 	m, err := strconv.ParseFloat(base, 64)
-	if err != nil || m <= 0 || m > 600 {
+	if err != nil || !(m > 0 && m <= 600) { // NaN fails too
 		return tc, fmt.Errorf("time control %q: the base must be minutes (or seconds with s) above 0, up to 600 minutes", s)
 	}
 	tc.Base = time.Duration(m * float64(unit))
 	if hasInc {
 		i, err := strconv.ParseFloat(inc, 64)
-		if err != nil || i < 0 || i > 600 {
+		if err != nil || !(i >= 0 && i <= 600) {
 			return tc, fmt.Errorf("time control %q: the increment must be seconds from 0 to 600", s)
 		}
 		tc.Inc = time.Duration(i * float64(time.Second))

@@ -26,7 +26,7 @@ func TestParseTimeControl(t *testing.T) {
 		require.Equal(t, c.want, tc, c.in)
 		require.Equal(t, c.tag, tc.String())
 	}
-	for _, bad := range []string{"", "x", "5+", "-1+0", "0", "5+-2", "5+x", "1e9"} {
+	for _, bad := range []string{"", "x", "5+", "-1+0", "0", "5+-2", "5+x", "1e9", "NaN", "1+NaN", "Inf"} {
 		_, err := ParseTimeControl(bad)
 		require.Error(t, err, bad)
 	}

@@ -163,3 +163,38 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func FuzzEditor(f *testing.F) {
+	for _, s := range []string{"Nf3\r", "\x1b[A\x1b[B\x1b[C\x1b[D", "\x1b[3~\x01\x05\x0b\x15\x17", "N\t", "\xe2\x99\x98", "\x1b", "\x1bO", "\x03\x04", "\x7f\x08\x10\x0e"} {
+		f.Add([]byte(s))
+	}
+	pos := core.StartPosition()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e := Editor{Complete: func(p string) []string { return Complete(&pos, p) }}
+		for len(b) > 0 {
+			_, _, rest := e.Feed(b)
+			if len(rest) >= len(b) {
+				t.Fatalf("Feed did not consume %q", b)
+			}
+			b = rest
+			if c := e.Cursor(); c < 0 || c > len([]rune(e.Line())) {
+				t.Fatalf("cursor %d outside %q", c, e.Line())
+			}
+		}
+	})
+}
+
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"5+3", "10", "0.5+0", "3s+0", "90s+0.5", "x", "+", "1e308+1e308", "NaN", "-0+0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tc, err := ParseTimeControl(s)
+		if err != nil {
+			return
+		}
+		if tc.Base <= 0 || tc.Inc < 0 {
+			t.Fatalf("%q: %+v", s, tc)
+		}
+	})
+}

@@ -492,7 +492,8 @@ func (s *Session) FinishThink(r ThinkResult) {
 // announce adds the end of the game to the messages when it is over.
 func (s *Session) announce() {
 	if s.g.IsOver() {
-		s.msgs = append(s.msgs, "Game over: "+Describe(s.g.Outcome(), s.g.SideToMove()), "Type save FILE to keep it, new to play again, or quit.")
+		// The status line says how it ended.
+		s.msgs = append(s.msgs, "Type save FILE to keep the game, new to play again, or quit.")
 	}
 }
 

@@ -59,8 +59,8 @@ func TestSessionEnds(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newHuman(t, Config{FEN: c.fen})
 			play(s, c.lines...)
-			require.Contains(t, msgs(s), c.want)
 			require.Contains(t, strings.Join(s.Lines(24), "\n"), c.want)
+			require.Contains(t, msgs(s), "Type save FILE")
 			require.Equal(t, "game over > ", s.Prompt())
 			play(s, "e4")
 			require.Contains(t, msgs(s), "The game is over")
@@ -111,7 +111,7 @@ func TestSessionClock(t *testing.T) {
 	require.Contains(t, strings.Join(s.Lines(24), "\n"), "0:30 ◀")
 	ft.t = ft.t.Add(30 * time.Second)
 	s.Tick()
-	require.Contains(t, msgs(s), "Game over: 1-0, Black lost on time: White wins")
+	require.Contains(t, strings.Join(s.Lines(24), "\n"), "Game over: 1-0, Black lost on time: White wins")
 	require.Contains(t, strings.Join(s.Lines(24), "\n"), "0:00.0")
 	require.False(t, s.Tick(), "the clock stopped")
 }
@@ -121,7 +121,7 @@ func TestSessionTimeLossAgainstLoneKing(t *testing.T) {
 	s := newHuman(t, Config{FEN: "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", TimeControl: TimeControl{Base: time.Second}, Now: ft.now})
 	ft.t = ft.t.Add(2 * time.Second)
 	play(s, "Qa8+") // too late
-	require.Contains(t, msgs(s), "Game over: 1/2-1/2, draw: white lost on time, but black has only the king")
+	require.Contains(t, strings.Join(s.Lines(24), "\n"), "Game over: 1/2-1/2, draw: white lost on time, but black has only the king")
 	require.Equal(t, 0, s.Game().Ply())
 }
 
@@ -269,4 +269,39 @@ func TestSessionInterrupt(t *testing.T) {
 	require.Contains(t, s.Prompt(), "Save to file")
 	s.Interrupt(context.Background())
 	require.True(t, s.Quit(), "a second Ctrl-C leaves")
+}
+
+// TestSessionThinkConcurrent does what the program does while the engine
+// thinks on another goroutine: draw the screen, tick the clocks, take keys.
+// Run with -race it shows that nothing but the thinking touches the game.
+func TestSessionThinkConcurrent(t *testing.T) {
+	e, err := uci.Start(context.Background(), enginetest.StockfishPath(t))
+	require.NoError(t, err)
+	s, err := New(context.Background(), Config{Player: e, TimeControl: TimeControl{Base: 2 * time.Second}, Level: 0})
+	require.NoError(t, err)
+	defer s.Close()
+	play(s, "e4")
+	require.True(t, s.EngineToMove())
+	think := s.StartThink(context.Background())
+	done := make(chan ThinkResult)
+	go func() { done <- think() }()
+	var r ThinkResult
+	for waiting := true; waiting; {
+		select {
+		case r = <-done:
+			waiting = false
+		default:
+			require.Len(t, s.Lines(24), 23)
+			s.Tick()
+			play(s, "Nf3")
+			require.Contains(t, msgs(s), "is thinking; wait for its move.")
+			require.Nil(t, s.Complete("N"))
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	s.FinishThink(r)
+	require.NoError(t, r.Err)
+	require.Equal(t, 2, s.Game().Ply())
+	require.False(t, s.Thinking())
+	require.Equal(t, s.You(), s.Game().SideToMove())
 }
