@@ -46,14 +46,14 @@ func ExampleSession() {
 	}
 	// Output:
 	//   +-----------------+   Black
-	// 8 | r n b . k b n r |
+	// 8 | r n b[.]k b n r |
 	// 7 | p p p p . p p p |     1. f3 e5
 	// 6 | . . . . . . . . |     2. g4 Qh4#
 	// 5 | . . . . p . . . |
-	// 4 | . . . . . . P q |
+	// 4 | . . . . . . P[q]|
 	// 3 | . . . . . P . . |
 	// 2 | P P P P P . . P |
-	// 1 | R N B Q K B N R |
+	// 1 | R N B Q K!B N R |
 	//   +-----------------+
 	//     a b c d e f g h     White
 	// Game over: 0-1, White is checkmated: Black wins

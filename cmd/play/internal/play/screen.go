@@ -15,11 +15,57 @@ const Width = 80
 
 // RenderBoard draws g's board for the screen as lines: Unicode pieces on
 // ANSI-coloured squares with the last move and a king in check marked
-// (game.Render does the drawing), or ASCII letters with ascii, and no
-// escape code at all with noColor. flip shows it from Black's side.
+// (game.Render does the drawing), or ASCII letters with ascii. With noColor
+// there is no escape code at all: the last move's squares are marked with
+// brackets, "[e2]" style ("[.|K]" side by side), and a king in check with
+// "!" after it. flip shows
+// the board from Black's side.
 func RenderBoard(g *game.Game, flip, ascii, noColor bool) []string {
 	out := g.Render(game.RenderOptions{Unicode: !ascii, Color: !noColor, Flip: flip, BoardOnly: true})
-	return strings.Split(strings.TrimRight(out, "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if !noColor || len(lines) < 9 {
+		return lines
+	}
+	mark := func(sq core.Square, before, after rune) {
+		row, col := 7-sq.Rank(), sq.File()
+		if flip {
+			row, col = sq.Rank(), 7-sq.File()
+		}
+		r := []rune(lines[1+row])
+		if len(r) < 21 {
+			return
+		}
+		// Two marked squares side by side share the space: "[.|K]".
+		if before != 0 {
+			if r[3+2*col] == ']' {
+				before = '|'
+			}
+			r[3+2*col] = before
+		}
+		if r[5+2*col] == '[' {
+			after = '|'
+		}
+		r[5+2*col] = after
+		lines[1+row] = string(r)
+	}
+	if moves := g.Moves(); len(moves) > 0 {
+		prev := g.StartPosition()
+		for _, m := range moves[:len(moves)-1] {
+			prev.MakeMove(m)
+		}
+		last := moves[len(moves)-1]
+		squares := []core.Square{last.From(), last.To()}
+		if last.IsCastle() {
+			squares = []core.Square{last.From(), prev.CastleKingSquare(last)}
+		}
+		for _, sq := range squares {
+			mark(sq, '[', ']')
+		}
+	}
+	if pos := g.Position(); pos.InCheck() {
+		mark(pos.KingSquare(pos.SideToMove()), 0, '!')
+	}
+	return lines
 }
 
 // refresh redraws what only changes with the game: the board, the side
