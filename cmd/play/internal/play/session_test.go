@@ -14,6 +14,7 @@ import (
 	"github.com/gambit-chess/gambit/internal/polyglottest"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/polyglot"
+	"github.com/gambit-chess/gambit/san"
 	"github.com/gambit-chess/gambit/uci"
 	"github.com/gambit-chess/gambit/xboard"
 	"github.com/stretchr/testify/require"
@@ -304,4 +305,42 @@ func TestSessionThinkConcurrent(t *testing.T) {
 	require.Equal(t, 2, s.Game().Ply())
 	require.False(t, s.Thinking())
 	require.Equal(t, s.You(), s.Game().SideToMove())
+}
+
+func TestSessionEngineLosesOnTime(t *testing.T) {
+	// The engine answers at once in real time, but the test's clock says
+	// it took ten seconds of its two: its move is taken back and it loses.
+	ft := &fakeTime{t: time.Unix(1e6, 0)}
+	e, err := uci.Start(context.Background(), enginetest.StockfishPath(t))
+	require.NoError(t, err)
+	s, err := New(context.Background(), Config{Player: e, Color: "black", TimeControl: TimeControl{Base: 2 * time.Second}, Now: ft.now})
+	require.NoError(t, err)
+	defer s.Close()
+	r := s.StartThink(context.Background())()
+	require.NoError(t, r.Err)
+	require.NotEqual(t, core.NoMove, r.Move)
+	ft.t = ft.t.Add(10 * time.Second)
+	s.FinishThink(r)
+	require.Equal(t, 0, s.Game().Ply(), "the move after the flag fell does not count")
+	require.Contains(t, strings.Join(s.Lines(24), "\n"), "Game over: 0-1, White lost on time: Black wins")
+	require.False(t, s.EngineToMove())
+}
+
+func TestSessionMovesAndPGN(t *testing.T) {
+	s := newHuman(t, Config{FEN: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"})
+	play(s, "moves")
+	pos := s.Game().Position()
+	var ml core.MoveList
+	pos.LegalMoves(&ml)
+	text := msgs(s)
+	require.True(t, strings.HasPrefix(text, "26 legal moves: "), text)
+	require.Equal(t, 26, ml.Len())
+	for _, m := range ml.Moves() {
+		require.Contains(t, strings.Fields(strings.ReplaceAll(text, "\n", " ")), san.Format(&pos, m))
+	}
+	play(s, "O-O", "O-O-O", "pgn")
+	require.Contains(t, msgs(s), "1. O-O O-O-O *")
+	require.Contains(t, msgs(s), `[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]`)
+	play(s, "fen")
+	require.Equal(t, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2", msgs(s))
 }
