@@ -81,7 +81,9 @@ type Session struct {
 	rows     []string // the move list shown, kept while the engine thinks
 }
 
-// New starts a session. It sets the engine's level and tells it the game.
+// New starts a session: the game (from Config.PGN, FEN, a Chess960 or
+// the standard start) and the engine's level, which is set at once; the
+// engine hears of the game when it is first asked to move.
 func New(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
