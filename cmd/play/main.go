@@ -1,0 +1,371 @@
+// Command play plays chess in a terminal: against any UCI or XBoard
+// engine, or between two people at one keyboard.
+//
+// Usage:
+//
+//	play [-engine PATH|tcp:HOST:PORT] [-proto uci|xboard|detect] [-human]
+//	     [-color white|black|random] [-fen FEN | -pgn FILE] [-960]
+//	     [-tc MIN+SEC] [-level 0-20] [-book FILE] [-ascii]
+//
+// The board shows Unicode pieces on coloured squares, the last move and a
+// king in check marked, from the player's side; -ascii draws letters, and
+// NO_COLOR (set to anything) leaves the colours out. Moves are typed in
+// SAN, forgivingly ("Nf3", "nf3", "0-0", "exd6 e.p.") or in UCI ("g1f3"),
+// with Tab completing them and the arrows walking the line and its
+// history. Type help for the commands: moves, undo, hint, flip, fen, pgn,
+// save FILE, draw, resign, new, help, quit.
+//
+// Without a terminal (input from a pipe) play reads one line at a time
+// and prints the board after each.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gambit-chess/gambit/cmd/play/internal/play"
+	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/polyglot"
+	"github.com/gambit-chess/gambit/uci"
+	"github.com/gambit-chess/gambit/xboard"
+	"golang.org/x/term"
+)
+
+// DefaultEngine is the engine play starts when -engine is not given:
+// Debian's Stockfish, until gambit's own engine takes its place.
+const DefaultEngine = "/usr/games/stockfish"
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "play:", err)
+		os.Exit(1)
+	}
+}
+
+// options are the command line's.
+type options struct {
+	engine, proto, color, fen, pgn, tc, book string
+	human, chess960, ascii                   bool
+	level                                    int
+	moveTime                                 time.Duration
+}
+
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.StringVar(&o.engine, "engine", DefaultEngine, "the engine: a program's `PATH`, or tcp:HOST:PORT for one served over TCP")
+	fs.StringVar(&o.proto, "proto", "detect", "the engine's protocol: uci, xboard or detect")
+	fs.BoolVar(&o.human, "human", false, "two people at one keyboard, no engine")
+	fs.StringVar(&o.color, "color", "white", "your side against the engine: white, black or random")
+	fs.StringVar(&o.fen, "fen", "", "start from this position")
+	fs.StringVar(&o.pgn, "pgn", "", "go on with the game in this PGN `FILE`")
+	fs.BoolVar(&o.chess960, "960", false, "Chess960: a random start position (or -fen's, read as Chess960)")
+	fs.StringVar(&o.tc, "tc", "", "clocks: `MIN+SEC` (5+3; 30s+0 in seconds); none by default")
+	fs.IntVar(&o.level, "level", -1, "engine skill 0-20: UCI Skill Level when the engine has it, else a depth of level+1")
+	fs.DurationVar(&o.moveTime, "movetime", time.Second, "the engine's time a move without -tc")
+	fs.StringVar(&o.book, "book", "", "a Polyglot opening `FILE` the engine plays from")
+	fs.BoolVar(&o.ascii, "ascii", false, "pieces as letters instead of Unicode figures")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	switch o.color {
+	case "white", "black", "random":
+	default:
+		return o, fmt.Errorf("-color %q: want white, black or random", o.color)
+	}
+	if o.level > 20 {
+		return o, fmt.Errorf("-level %d: want 0 to 20", o.level)
+	}
+	if o.fen != "" && o.pgn != "" {
+		return o, errors.New("give -fen or -pgn, not both")
+	}
+	return o, nil
+}
+
+// startEngine starts or dials the engine.
+func startEngine(ctx context.Context, o options) (engine.Player, error) {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	addr, tcp := strings.CutPrefix(o.engine, "tcp:")
+	switch o.proto {
+	case "uci":
+		if tcp {
+			return uci.Dial(ctx, addr)
+		}
+		return uci.Start(ctx, o.engine)
+	case "xboard":
+		if tcp {
+			return xboard.Dial(ctx, addr)
+		}
+		return xboard.Start(ctx, o.engine)
+	case "detect":
+		e, err := detectUCI(ctx, o.engine, addr, tcp)
+		if err == nil {
+			return e, nil
+		}
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		var x *xboard.Engine
+		var xerr error
+		if tcp {
+			x, xerr = xboard.Dial(ctx, addr)
+		} else {
+			x, xerr = xboard.Start(ctx, o.engine)
+		}
+		if xerr != nil {
+			return nil, fmt.Errorf("%s speaks neither UCI (%w) nor XBoard (%w)", o.engine, err, xerr)
+		}
+		return x, nil
+	}
+	return nil, fmt.Errorf("-proto %q: want uci, xboard or detect", o.proto)
+}
+
+// detectUCI starts (or dials) the engine as a UCI engine. An engine that
+// answers "uci" the way XBoard engines do ("Error (unknown command): uci",
+// "Illegal move: uci") is given up at once, so that a loaded machine's slow
+// UCI engine gets its full timeout while an XBoard engine costs no wait.
+func detectUCI(ctx context.Context, path, addr string, tcp bool) (*uci.Engine, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cfg := uci.Config{OnLine: func(line string) {
+		if notUCI(line) {
+			cancel()
+		}
+	}}
+	if tcp {
+		return cfg.Dial(ctx, addr)
+	}
+	return cfg.Start(ctx, path)
+}
+
+// notUCI reports whether line is an XBoard engine's answer to "uci".
+func notUCI(line string) bool {
+	l := strings.ToLower(strings.TrimSpace(line))
+	return strings.HasSuffix(l, ": uci") || strings.HasPrefix(l, "feature ") ||
+		strings.HasPrefix(l, "illegal move") || strings.HasPrefix(l, "error")
+}
+
+// newSession turns the options into a session.
+func newSession(ctx context.Context, o options) (*play.Session, error) {
+	cfg := play.Config{
+		Color: o.color, FEN: o.fen, Chess960: o.chess960, Level: o.level,
+		MoveTime: o.moveTime, ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "",
+	}
+	if o.tc != "" {
+		tc, err := play.ParseTimeControl(o.tc)
+		if err != nil {
+			return nil, err
+		}
+		cfg.TimeControl = tc
+	}
+	if o.pgn != "" {
+		f, err := os.Open(o.pgn)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+	if o.book != "" {
+		b, err := polyglot.Open(o.book)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Book = b
+	}
+	if !o.human {
+		p, err := startEngine(ctx, o)
+		if err != nil {
+			return nil, fmt.Errorf("starting the engine: %w", err)
+		}
+		cfg.Player = p
+	}
+	s, err := play.New(ctx, cfg)
+	if err != nil && cfg.Player != nil {
+		_ = cfg.Player.Close()
+	}
+	return s, err
+}
+
+func run(ctx context.Context, args []string, in *os.File, out io.Writer) error {
+	o, err := parseFlags(args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	s, err := newSession(ctx, o)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	fd := int(in.Fd())
+	if !term.IsTerminal(fd) {
+		return lineMode(ctx, s, in, out)
+	}
+	old, err := term.MakeRaw(fd)
+	if err != nil {
+		return fmt.Errorf("terminal: %w", err)
+	}
+	defer term.Restore(fd, old)
+	return screenMode(ctx, s, in, out, fd)
+}
+
+// screenMode plays in a raw terminal, redrawing in place.
+func screenMode(ctx context.Context, s *play.Session, in io.Reader, out io.Writer, fd int) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	keys := make(chan []byte)
+	go func() {
+		for {
+			buf := make([]byte, 256)
+			n, err := in.Read(buf)
+			if n > 0 {
+				keys <- buf[:n]
+			}
+			if err != nil {
+				close(keys)
+				return
+			}
+		}
+	}()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGWINCH, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sig)
+	ed := &play.Editor{Complete: s.Complete}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	results := make(chan play.ThinkResult, 1)
+	var candidates string
+	fmt.Fprint(out, "\x1b[H\x1b[2J")
+	redraw := true
+	for !s.Quit() {
+		if s.EngineToMove() {
+			think := s.StartThink(ctx)
+			go func() { results <- think() }()
+			redraw = true
+		}
+		if redraw {
+			draw(out, s, ed, candidates, fd)
+		}
+		redraw = true
+		select {
+		case b, ok := <-keys:
+			if !ok {
+				return waitEngine(s, results, cancel)
+			}
+			for len(b) > 0 && !s.Quit() {
+				act, text, rest := ed.Feed(b)
+				b = rest
+				candidates = ""
+				switch act {
+				case play.Submit:
+					s.Handle(ctx, text)
+				case play.Interrupt, play.EOF:
+					if s.Thinking() {
+						return waitEngine(s, results, cancel)
+					}
+					s.Interrupt(ctx)
+				case play.Candidates:
+					candidates = text
+				}
+			}
+		case r := <-results:
+			s.FinishThink(r)
+		case <-tick.C:
+			redraw = s.Tick()
+		case sg := <-sig:
+			if sg != syscall.SIGWINCH {
+				return waitEngine(s, results, cancel)
+			}
+			fmt.Fprint(out, "\x1b[H\x1b[2J")
+		}
+	}
+	fmt.Fprint(out, "\x1b[H\x1b[2J")
+	return waitEngine(s, results, cancel)
+}
+
+// waitEngine stops the engine's search and waits for it to end.
+func waitEngine(s *play.Session, results chan play.ThinkResult, cancel context.CancelFunc) error {
+	if s.Thinking() {
+		cancel()
+		<-results
+	}
+	return nil
+}
+
+// draw writes the screen from the top left, each line cleared to its end.
+func draw(out io.Writer, s *play.Session, ed *play.Editor, candidates string, fd int) {
+	_, height, err := term.GetSize(fd)
+	if err != nil || height < 12 {
+		height = 24
+	}
+	height = min(height, 24)
+	lines := s.Lines(height)
+	if candidates != "" && len(lines) > 0 {
+		lines[len(lines)-1] = play.Clip(candidates, play.Width)
+	}
+	var b strings.Builder
+	b.WriteString("\x1b[H")
+	for _, l := range lines {
+		b.WriteString(l + "\x1b[K\r\n")
+	}
+	prompt := s.Prompt()
+	line := ed.Line()
+	b.WriteString(prompt + line + "\x1b[K\x1b[J")
+	if back := len([]rune(line)) - ed.Cursor(); back > 0 {
+		fmt.Fprintf(&b, "\x1b[%dD", back)
+	}
+	io.WriteString(out, b.String())
+}
+
+// lineMode plays from lines of text, printing the board after each.
+func lineMode(ctx context.Context, s *play.Session, in io.Reader, out io.Writer) error {
+	show := func() {
+		for s.EngineToMove() {
+			s.FinishThink(s.StartThink(ctx)())
+		}
+		for _, l := range s.Lines(24) {
+			fmt.Fprintln(out, strings.TrimRight(l, " "))
+		}
+		fmt.Fprint(out, s.Prompt())
+	}
+	show()
+	buf := make([]byte, 0, 4096)
+	one := make([]byte, 1)
+	for !s.Quit() {
+		n, err := in.Read(one)
+		if n == 1 && one[0] != '\n' {
+			buf = append(buf, one[0])
+			continue
+		}
+		if n == 1 || len(buf) > 0 {
+			fmt.Fprintln(out)
+			s.Handle(ctx, string(buf))
+			buf = buf[:0]
+			if !s.Quit() {
+				show()
+			}
+		}
+		if err != nil {
+			if !s.Quit() {
+				fmt.Fprintln(out)
+			}
+			return nil
+		}
+	}
+	return nil
+}
