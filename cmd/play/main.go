@@ -33,9 +33,8 @@ import (
 
 	"github.com/gambit-chess/gambit/cmd/play/internal/play"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/game"
 	"github.com/gambit-chess/gambit/polyglot"
-	"github.com/gambit-chess/gambit/uci"
-	"github.com/gambit-chess/gambit/xboard"
 	"golang.org/x/term"
 )
 
@@ -93,68 +92,26 @@ func parseFlags(args []string) (options, error) {
 	return o, nil
 }
 
-// startEngine starts or dials the engine.
+// startEngine starts or dials the engine, detecting its protocol unless
+// -proto names it (see game.Detect).
 func startEngine(ctx context.Context, o options) (engine.Player, error) {
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	addr, tcp := strings.CutPrefix(o.engine, "tcp:")
+	var proto game.Protocol
 	switch o.proto {
 	case "uci":
-		if tcp {
-			return uci.Dial(ctx, addr)
-		}
-		return uci.Start(ctx, o.engine)
+		proto = game.UCI
 	case "xboard":
-		if tcp {
-			return xboard.Dial(ctx, addr)
-		}
-		return xboard.Start(ctx, o.engine)
+		proto = game.XBoard
 	case "detect":
-		e, err := detectUCI(ctx, o.engine, addr, tcp)
-		if err == nil {
-			return e, nil
-		}
-		if ctx.Err() != nil {
-			return nil, err
-		}
-		var x *xboard.Engine
-		var xerr error
-		if tcp {
-			x, xerr = xboard.Dial(ctx, addr)
-		} else {
-			x, xerr = xboard.Start(ctx, o.engine)
-		}
-		if xerr != nil {
-			return nil, fmt.Errorf("%s speaks neither UCI (%w) nor XBoard (%w)", o.engine, err, xerr)
-		}
-		return x, nil
+		proto = game.Detect
+	default:
+		return nil, fmt.Errorf("-proto %q: want uci, xboard or detect", o.proto)
 	}
-	return nil, fmt.Errorf("-proto %q: want uci, xboard or detect", o.proto)
-}
-
-// detectUCI starts (or dials) the engine as a UCI engine. An engine that
-// answers "uci" the way XBoard engines do ("Error (unknown command): uci",
-// "Illegal move: uci") is given up at once, so that a loaded machine's slow
-// UCI engine gets its full timeout while an XBoard engine costs no wait.
-func detectUCI(ctx context.Context, path, addr string, tcp bool) (*uci.Engine, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	cfg := uci.Config{OnLine: func(line string) {
-		if notUCI(line) {
-			cancel()
-		}
-	}}
-	if tcp {
-		return cfg.Dial(ctx, addr)
+	if addr, tcp := strings.CutPrefix(o.engine, "tcp:"); tcp {
+		return game.DialPlayer(ctx, proto, addr)
 	}
-	return cfg.Start(ctx, path)
-}
-
-// notUCI reports whether line is an XBoard engine's answer to "uci".
-func notUCI(line string) bool {
-	l := strings.ToLower(strings.TrimSpace(line))
-	return strings.HasSuffix(l, ": uci") || strings.HasPrefix(l, "feature ") ||
-		strings.HasPrefix(l, "illegal move") || strings.HasPrefix(l, "error")
+	return game.StartPlayer(ctx, proto, o.engine)
 }
 
 // newSession turns the options into a session.

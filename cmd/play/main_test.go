@@ -6,17 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestNotUCI(t *testing.T) {
-	// What Debian's XBoard engines answer to "uci" (seen on this machine),
-	// and what UCI engines print.
-	for _, l := range []string{"Error (unknown command): uci", "Illegal move: uci", "Sjeng: Illegal move: uci", "feature myname=\"x\""} {
-		require.True(t, notUCI(l), l)
-	}
-	for _, l := range []string{"Stockfish 15.1 by the Stockfish developers (see AUTHORS file)", "id name Stockfish 15.1", "option name Hash type spin default 16 min 1 max 33554432", "uciok", "info string NNUE evaluation enabled", "tellics say     Fairy-Max 5.0b"} {
-		require.False(t, notUCI(l), l)
-	}
-}
-
 func TestParseFlags(t *testing.T) {
 	o, err := parseFlags([]string{"-human", "-tc", "5+3", "-color", "random", "-960", "-ascii", "-level", "4"})
 	require.NoError(t, err)
