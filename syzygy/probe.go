@@ -48,6 +48,8 @@ var (
 	ErrCastling = errors.New("syzygy: position has castling rights")
 	// ErrTooManyPieces: the position has more pieces than any table.
 	ErrTooManyPieces = errors.New("syzygy: more pieces than the tables hold")
+	// ErrInvalidPosition: a pawn stands on the first or last rank.
+	ErrInvalidPosition = errors.New("syzygy: pawn on the first or last rank")
 	// ErrMissingTable: the table of a material is not among the files.
 	ErrMissingTable = errors.New("syzygy: table not found")
 	// ErrCorrupt: a table file is truncated or does not follow the format.
@@ -81,6 +83,9 @@ var wdlToDTZ = [5]int{-1, -101, 0, 101, 1}
 func (tb *Tablebase) check(p *core.Position) error {
 	if p.Castling() != 0 {
 		return ErrCastling
+	}
+	if p.ByType(core.Pawn)&(core.Rank1|core.Rank8) != 0 {
+		return ErrInvalidPosition
 	}
 	if n := p.Occupied().Count(); n > tb.maxPieces {
 		return fmt.Errorf("%w: %d pieces, the largest table has %d", ErrTooManyPieces, n, tb.maxPieces)
