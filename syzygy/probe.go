@@ -198,6 +198,9 @@ func (tb *Tablebase) probeTable(p *core.Position, kind int, wdl int) (v int, oth
 		return 0, false, &TableError{Material: t.name, File: t.paths[kind], Err: fmt.Errorf("%w: %w", ErrCorrupt, err)}
 	}
 	if kind == kindWDL {
+		if w[0] > 4 {
+			return 0, false, &TableError{Material: t.name, File: t.paths[kind], Err: fmt.Errorf("%w: WDL value %d", ErrCorrupt, int(w[0])-2)}
+		}
 		return int(w[0]) - 2, false, nil
 	}
 	v = int(w[0]) | int(w[1]&0x0f)<<8

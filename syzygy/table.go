@@ -301,7 +301,7 @@ func parseFile(t *table, kind int, data []byte) (*tableFile, error) {
 	// The index tables, the size tables, then the data, each block run
 	// aligned to 64 bytes.
 	take := func(n uint64) ([]byte, error) {
-		if n > uint64(len(data)-off) {
+		if off > len(data) || n > uint64(len(data)-off) {
 			return nil, errShort
 		}
 		b := data[off : off+int(n)]
