@@ -66,9 +66,7 @@ func FuzzTableFile(f *testing.F) {
 			return files[path], nil, nil
 		})
 		tab := newTable(name, counts)
-		for k, suffix := range suffixes {
-			tab.paths[k] = suffix
-		}
+		tab.paths = suffixes
 		mirrored := [2][7]int{counts[1], counts[0]}
 		tb.tables[tab.key] = tab
 		tb.tables[materialKey(&mirrored)] = tab

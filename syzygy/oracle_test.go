@@ -210,12 +210,12 @@ func randomPosition(rng *rand.Rand, name string, halfmove int) (core.Position, s
 // fathom prints for the same files, and BestMove with fathom's choice.
 // A quarter of the positions have a halfmove clock between 80 and 99,
 // where the fifty-move rule decides the ranking.
-// GAMBIT_SYZYGY_N sets the positions per table (default 24; make
-// syzygy-deep runs 1,000), GAMBIT_SYZYGY_SEED the seed.
+// GAMBIT_SYZYGY_N sets the positions per table (default 40; make
+// syzygy-deep runs 10,000), GAMBIT_SYZYGY_SEED the seed.
 func TestOracleFathom(t *testing.T) {
 	_, err := os.Stat(fathomCmd)
 	require.NoError(t, err, "fathom is installed by scripts/test-deps.sh (Debian package fathom)")
-	n := envInt(t, "GAMBIT_SYZYGY_N", 24)
+	n := envInt(t, "GAMBIT_SYZYGY_N", 40)
 	seed := uint64(envInt(t, "GAMBIT_SYZYGY_SEED", 19))
 	tb, err := Open(testDir)
 	require.NoError(t, err)

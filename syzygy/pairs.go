@@ -24,7 +24,7 @@ type pairs struct {
 	sizeTable  []byte // per block: the number of values in it, minus one (LE16)
 	data       []byte // the blocks
 
-	offset []byte   // per code length: the first symbol of that length (LE16)
+	offset []uint16 // per code length: the first symbol of that length
 	base   []uint64 // per code length: the smallest code, left-aligned
 	symLen []uint8  // per symbol: the number of values it stands for, minus one
 	symPat []byte   // per symbol: 3 bytes, two 12-bit halves
@@ -72,7 +72,10 @@ func setupPairs(buf []byte, off int, size uint64, wdl bool) (*pairs, int, [3]uin
 	if off+12+2*n > len(buf) {
 		return nil, 0, sizes, errShort
 	}
-	d.offset = buf[off+10 : off+10+2*n]
+	d.offset = make([]uint16, n)
+	for i := range d.offset {
+		d.offset[i] = binary.LittleEndian.Uint16(buf[off+10+2*i:])
+	}
 	numSyms := int(binary.LittleEndian.Uint16(buf[off+10+2*n:]))
 	patStart := off + 12 + 2*n
 	if patStart+3*numSyms > len(buf) {
@@ -126,9 +129,7 @@ func setupPairs(buf []byte, off int, size uint64, wdl bool) (*pairs, int, [3]uin
 	// 64 bits; the canonical code is rebuilt from the longest length up.
 	d.base = make([]uint64, n)
 	for i := n - 2; i >= 0; i-- {
-		a := binary.LittleEndian.Uint16(d.offset[2*i:])
-		b := binary.LittleEndian.Uint16(d.offset[2*i+2:])
-		d.base[i] = (d.base[i+1] + uint64(a) - uint64(b)) / 2
+		d.base[i] = (d.base[i+1] + uint64(d.offset[i]) - uint64(d.offset[i+1])) / 2
 	}
 	for i := 0; i < n; i++ {
 		d.base[i] <<= uint(64 - (d.minLen + i))
@@ -188,27 +189,29 @@ func (d *pairs) decompress(idx uint64) ([]byte, error) {
 
 	code := binary.BigEndian.Uint64(blk)
 	pos := 8
-	bits := 0 // bits of code already consumed beyond the last refill
-	m := d.minLen
+	bits := 0 // bits of code consumed since the last refill
+	base, offset, symLen := d.base, d.offset, d.symLen
+	if len(offset) < len(base) {
+		return nil, errCorruptData
+	}
 	var sym int
 	for {
-		l := m
-		for code < d.base[l-m] {
+		// base's last entry is 0, so the search stops there at the latest.
+		l := 0
+		for l < len(base)-1 && code < base[l] {
 			l++
-			if l > d.maxLen {
-				return nil, errCorruptData
-			}
 		}
-		sym = int(binary.LittleEndian.Uint16(d.offset[2*(l-m):])) + int((code-d.base[l-m])>>uint(64-l))
-		if sym >= len(d.symLen) {
+		n := l + d.minLen
+		sym = int(offset[l]) + int((code-base[l])>>uint(64-n))
+		if sym >= len(symLen) {
 			return nil, errCorruptData
 		}
-		if lit < int64(d.symLen[sym])+1 {
+		if lit < int64(symLen[sym])+1 {
 			break
 		}
-		lit -= int64(d.symLen[sym]) + 1
-		code <<= uint(l)
-		bits += l
+		lit -= int64(symLen[sym]) + 1
+		code <<= uint(n)
+		bits += n
 		if bits >= 32 {
 			bits -= 32
 			if pos+4 <= len(blk) {
