@@ -271,3 +271,36 @@ func TestKingIndex(t *testing.T) {
 		assert.True(t, seen[i], "index %d missing", i)
 	}
 }
+
+// After the root position has repeated, no win ranks 1000 (Stockfish's
+// root_probe: the engine must make progress); the others keep their rank.
+func TestProbeRootRepetition(t *testing.T) {
+	tb := openTest(t)
+	p := mustFEN(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1")
+	var hist core.History
+	for _, uci := range []string{"h1h2", "e8e7", "h2h1", "e7e8"} {
+		m, err := p.ParseUCI(uci)
+		require.NoError(t, err)
+		hist.Push(p)
+		p.MakeMove(m)
+	}
+	require.True(t, hist.IsRepetition(p))
+	plain, err := tb.ProbeRoot(p, nil)
+	require.NoError(t, err)
+	rep, err := tb.ProbeRoot(p, &hist)
+	require.NoError(t, err)
+	require.Len(t, rep, len(plain))
+	wins := 0
+	for i, m := range rep {
+		assert.Equal(t, plain[i].Move, m.Move)
+		assert.Equal(t, plain[i].DTZ, m.DTZ)
+		if m.DTZ > 0 {
+			wins++
+			assert.Equal(t, 1000, plain[i].Rank)
+			assert.Equal(t, 1000-(m.DTZ+p.HalfmoveClock()), m.Rank)
+		} else {
+			assert.Equal(t, plain[i].Rank, m.Rank)
+		}
+	}
+	assert.Positive(t, wins)
+}
