@@ -196,9 +196,10 @@ func (d *pairs) decompress(idx uint64) ([]byte, error) {
 	}
 	var sym int
 	for {
-		// base's last entry is 0, so the search stops there at the latest.
+		// base's last entry is 0 (setupPairs makes it so), so the search
+		// stops there at the latest.
 		l := 0
-		for l < len(base)-1 && code < base[l] {
+		for code < base[l] {
 			l++
 		}
 		n := l + d.minLen
