@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,22 +43,36 @@ type fathomResult struct {
 	wdl   string         // Loss ... Win, counting the halfmove clock
 	dtz   int            // unsigned
 	best  string         // the first move of its line (SAN), "" when none
-	ranks map[string]int // per root move (SAN): its tb_probe_root_dtz rank
+	ranks map[string][]int // per root move (moveKey): its tb_probe_root_dtz ranks
 	raw   string
 }
 
 var (
 	tagRe  = regexp.MustCompile(`^\[(\w+) "(.*)"\]$`)
 	rankRe = regexp.MustCompile(`^(\S+) rank = (-?\d+) score=`)
+	// pieceMoveRe splits a piece move's SAN around its disambiguation.
+	pieceMoveRe = regexp.MustCompile(`^([KQRBN])[a-h]?[1-8]?(x?[a-h][1-8])$`)
 )
 
-// runFathom probes fen with the fathom command.
-func runFathom(fen string) (*fathomResult, error) {
-	out, err := exec.Command(fathomCmd, "--path="+testDir, fen).CombinedOutput()
+// moveKey is a SAN move without its disambiguation and check mark:
+// fathom's disambiguation is not SAN's (it tests the wrong file), so two
+// queens' moves to one square are told apart by neither; the ranks of the
+// moves of one key are compared as multisets.
+func moveKey(s string) string {
+	s = strings.TrimRight(s, "+#")
+	if m := pieceMoveRe.FindStringSubmatch(s); m != nil {
+		return m[1] + m[2]
+	}
+	return s
+}
+
+// runFathom probes fen with the fathom command on the tables in dir.
+func runFathom(dir, fen string) (*fathomResult, error) {
+	out, err := exec.Command(fathomCmd, "--path="+dir, fen).CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("fathom %q: %w: %s", fen, err, out)
 	}
-	r := &fathomResult{ranks: map[string]int{}, raw: string(out)}
+	r := &fathomResult{ranks: map[string][]int{}, raw: string(out)}
 	section := ""
 	sc := bufio.NewScanner(strings.NewReader(string(out)))
 	haveDTZ := false
@@ -92,7 +107,8 @@ func runFathom(fen string) (*fathomResult, error) {
 		}
 		if m := rankRe.FindStringSubmatch(line); m != nil && section == "dtz" {
 			n, _ := strconv.Atoi(m[2])
-			r.ranks[m[1]] = n
+			k := moveKey(m[1])
+			r.ranks[k] = append(r.ranks[k], n)
 		}
 	}
 	if r.wdl == "" || !haveDTZ {
@@ -211,17 +227,26 @@ func randomPosition(rng *rand.Rand, name string, halfmove int) (core.Position, s
 // A quarter of the positions have a halfmove clock between 80 and 99,
 // where the fifty-move rule decides the ranking.
 // GAMBIT_SYZYGY_N sets the positions per table (default 40; make
-// syzygy-deep runs 10,000), GAMBIT_SYZYGY_SEED the seed.
+// syzygy-deep runs 10,000), GAMBIT_SYZYGY_SEED the seed, and
+// GAMBIT_SYZYGY_DIR another directory of tables to compare on (every table
+// in it; say, all 3- to 5-piece tables made with the generator).
 func TestOracleFathom(t *testing.T) {
 	_, err := os.Stat(fathomCmd)
 	require.NoError(t, err, "fathom is installed by scripts/test-deps.sh (Debian package fathom)")
 	n := envInt(t, "GAMBIT_SYZYGY_N", 40)
 	seed := uint64(envInt(t, "GAMBIT_SYZYGY_SEED", 19))
-	tb, err := Open(testDir)
+	dir := os.Getenv("GAMBIT_SYZYGY_DIR")
+	if dir == "" {
+		dir = testDir
+	}
+	tb, err := Open(dir)
 	require.NoError(t, err)
 	defer tb.Close()
 	names := tb.Tables()
-	require.Len(t, names, 21)
+	if dir == testDir {
+		require.Len(t, names, 21)
+	}
+	require.NotEmpty(t, names)
 
 	type job struct {
 		name, fen string
@@ -236,7 +261,7 @@ func TestOracleFathom(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				checkAgainstFathom(t, tb, j.name, j.fen, &j.pos, &mu, stats)
+				checkAgainstFathom(t, tb, dir, j.name, j.fen, &j.pos, &mu, stats)
 			}
 		}()
 	}
@@ -259,8 +284,8 @@ func TestOracleFathom(t *testing.T) {
 }
 
 // checkAgainstFathom compares one position.
-func checkAgainstFathom(t *testing.T, tb *Tablebase, name, fen string, p *core.Position, mu *sync.Mutex, stats map[string]int) {
-	fr, err := runFathom(fen)
+func checkAgainstFathom(t *testing.T, tb *Tablebase, dir, name, fen string, p *core.Position, mu *sync.Mutex, stats map[string]int) {
+	fr, err := runFathom(dir, fen)
 	if !assert.NoError(t, err) {
 		return
 	}
@@ -282,28 +307,33 @@ func checkAgainstFathom(t *testing.T, tb *Tablebase, name, fen string, p *core.P
 	if !assert.NoError(t, err, fen) {
 		return
 	}
-	ok = assert.Len(t, fr.ranks, len(moves), "%s %s: root moves", name, fen) && ok
+	mine := map[string][]int{}
 	for _, m := range moves {
-		s := strings.TrimRight(san.Format(p, m.Move), "+#")
-		r, found := fr.ranks[s]
-		ok = assert.True(t, found, "%s %s: fathom has no rank for %s", name, fen, s) && ok
-		ok = assert.Equal(t, r, m.Rank, "%s %s: rank of %s", name, fen, s) && ok
+		k := moveKey(san.Format(p, m.Move))
+		mine[k] = append(mine[k], m.Rank)
 	}
+	for _, rs := range mine {
+		slices.Sort(rs)
+	}
+	for _, rs := range fr.ranks {
+		slices.Sort(rs)
+	}
+	ok = assert.Equal(t, fr.ranks, mine, "%s %s: the ranks of the root moves", name, fen) && ok
 	best, has, err := tb.BestMove(p, nil)
 	if assert.NoError(t, err, fen) && assert.True(t, has) && fr.best != "" {
-		fm, err := san.Parse(p, fr.best)
-		if assert.NoError(t, err, "%s: fathom's move %s", fen, fr.best) {
-			var theirs RootMove
-			for _, m := range moves {
-				if m.Move == fm {
-					theirs = m
+		// fathom's move, told apart by moveKey only (see there): one of
+		// the moves of that key must be as good as BestMove's.
+		found, same := false, false
+		for _, m := range moves {
+			if moveKey(san.Format(p, m.Move)) == moveKey(fr.best) {
+				found = true
+				if m.Rank == best.Rank && (dtz == 0 || m.DTZ == best.DTZ) {
+					same = true
 				}
 			}
-			ok = assert.Equal(t, theirs.Rank, best.Rank, "%s %s: best move %s, fathom's %s", name, fen, san.Format(p, best.Move), fr.best) && ok
-			if dtz != 0 {
-				ok = assert.Equal(t, theirs.DTZ, best.DTZ, "%s %s: best move %s, fathom's %s", name, fen, san.Format(p, best.Move), fr.best) && ok
-			}
 		}
+		ok = assert.True(t, found, "%s %s: fathom's move %s is not legal", name, fen, fr.best) && ok
+		ok = assert.True(t, same, "%s %s: best move %s (rank %d, DTZ %d), fathom's %s", name, fen, san.Format(p, best.Move), best.Rank, best.DTZ, fr.best) && ok
 	}
 	if !ok {
 		t.Logf("fathom output:\n%s", fr.raw)
