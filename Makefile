@@ -131,11 +131,14 @@ check-generate:
 
 ## syzygy-deep: the syzygy oracle test at 10,000 random positions per
 ## committed table (210,000 fathom runs: about 90 min on two loaded cores;
-## SYZYGY_N sets the count, SYZYGY_SEED the seed)
+## SYZYGY_N sets the count, SYZYGY_SEED the seed, SYZYGY_DIR another
+## directory of tables, e.g. every 3- to 5-piece table made with the
+## generator as testdata/syzygy/SOURCES describes)
 SYZYGY_N ?= 10000
 SYZYGY_SEED ?= 11
+SYZYGY_DIR ?=
 syzygy-deep:
-	GAMBIT_SYZYGY_N=$(SYZYGY_N) GAMBIT_SYZYGY_SEED=$(SYZYGY_SEED) $(GO) test -count=1 -timeout 600m -run 'TestOracleFathom$$' -v ./syzygy
+	GAMBIT_SYZYGY_N=$(SYZYGY_N) GAMBIT_SYZYGY_SEED=$(SYZYGY_SEED) GAMBIT_SYZYGY_DIR=$(SYZYGY_DIR) $(GO) test -count=1 -timeout 600m -run 'TestOracleFathom$$' -v ./syzygy
 
 ## syzygy-bench-fathom: WDL and DTZ probes a second of gambit's syzygy and
 ## of Fathom (C, built from a Fathom checkout: FATHOM_SRC=path/to/Fathom/src,
