@@ -229,7 +229,8 @@ func randomPosition(rng *rand.Rand, name string, halfmove int) (core.Position, s
 // GAMBIT_SYZYGY_N sets the positions per table (default 40; make
 // syzygy-deep runs 10,000), GAMBIT_SYZYGY_SEED the seed, and
 // GAMBIT_SYZYGY_DIR another directory of tables to compare on (every table
-// in it; say, all 3- to 5-piece tables made with the generator).
+// in it, or those GAMBIT_SYZYGY_ONLY lists, comma-separated; say, the
+// 5-piece tables made with the generator).
 func TestOracleFathom(t *testing.T) {
 	_, err := os.Stat(fathomCmd)
 	require.NoError(t, err, "fathom is installed by scripts/test-deps.sh (Debian package fathom)")
@@ -245,6 +246,9 @@ func TestOracleFathom(t *testing.T) {
 	names := tb.Tables()
 	if dir == testDir {
 		require.Len(t, names, 21)
+	}
+	if only := os.Getenv("GAMBIT_SYZYGY_ONLY"); only != "" {
+		names = strings.Split(only, ",")
 	}
 	require.NotEmpty(t, names)
 

@@ -304,3 +304,19 @@ func TestProbeRootRepetition(t *testing.T) {
 	}
 	assert.Positive(t, wins)
 }
+
+// Tables reached through symbolic links are sized and read as files.
+func TestOpenSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"KQvK.rtbw", "KQvK.rtbz"} {
+		abs, err := filepath.Abs(filepath.Join(testDir, n))
+		require.NoError(t, err)
+		require.NoError(t, os.Symlink(abs, filepath.Join(dir, n)))
+	}
+	tb, err := Open(dir)
+	require.NoError(t, err)
+	defer tb.Close()
+	d, err := tb.ProbeDTZ(mustFEN(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1"))
+	require.NoError(t, err)
+	assert.Equal(t, 13, d) // fathom's DTZ for this position
+}

@@ -41,11 +41,15 @@ func Open(dirs ...string) (*Tablebase, error) {
 			if e.IsDir() {
 				continue
 			}
-			info, err := e.Info()
+			path := filepath.Join(d, e.Name())
+			info, err := os.Stat(path) // through symbolic links
 			if err != nil {
 				return nil, fmt.Errorf("syzygy: open %s: %w", d, err)
 			}
-			if err := tb.add(filepath.Join(d, e.Name()), e.Name(), info.Size()); err != nil {
+			if info.IsDir() {
+				continue
+			}
+			if err := tb.add(path, e.Name(), info.Size()); err != nil {
 				return nil, err
 			}
 		}
