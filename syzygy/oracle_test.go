@@ -40,9 +40,9 @@ func envInt(t testing.TB, name string, def int) int {
 
 // fathomResult is what fathom prints for a position.
 type fathomResult struct {
-	wdl   string         // Loss ... Win, counting the halfmove clock
-	dtz   int            // unsigned
-	best  string         // the first move of its line (SAN), "" when none
+	wdl   string           // Loss ... Win, counting the halfmove clock
+	dtz   int              // unsigned
+	best  string           // the first move of its line (SAN), "" when none
 	ranks map[string][]int // per root move (moveKey): its tb_probe_root_dtz ranks
 	raw   string
 }
