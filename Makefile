@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom
 
 all: test
 
@@ -128,3 +128,26 @@ hub-load:
 ## or core/movegen_sides.go
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
+
+## syzygy-deep: the syzygy oracle test at 10,000 random positions per
+## committed table (210,000 fathom runs: about 90 min on two loaded cores;
+## SYZYGY_N sets the count, SYZYGY_SEED the seed, SYZYGY_DIR another
+## directory of tables, e.g. every 3- to 5-piece table made with the
+## generator as testdata/syzygy/SOURCES describes)
+SYZYGY_N ?= 10000
+SYZYGY_SEED ?= 11
+SYZYGY_DIR ?=
+syzygy-deep:
+	GAMBIT_SYZYGY_N=$(SYZYGY_N) GAMBIT_SYZYGY_SEED=$(SYZYGY_SEED) GAMBIT_SYZYGY_DIR=$(SYZYGY_DIR) $(GO) test -count=1 -timeout 600m -run 'TestOracleFathom$$' -v ./syzygy
+
+## syzygy-bench-fathom: WDL and DTZ probes a second of gambit's syzygy and
+## of Fathom (C, built from a Fathom checkout: FATHOM_SRC=path/to/Fathom/src,
+## e.g. git clone https://github.com/jdart1/Fathom, commit 97fb5ca, Debian's
+## version) on the same 1,000 positions
+FATHOM_SRC ?= ../Fathom/src
+syzygy-bench-fathom:
+	@mkdir -p bin
+	cc -O2 -march=native -w -I$(FATHOM_SRC) -o bin/fathom-bench bench/fathom/fathom_bench.c -lpthread
+	GAMBIT_SYZYGY_BENCH_OUT=$(CURDIR)/bin/syzygy-bench.txt $(GO) test -count=1 -run TestWriteBenchPositions ./syzygy
+	bin/fathom-bench testdata/syzygy bin/syzygy-bench.txt 200
+	$(GO) test -run '^$$' -bench 'ProbeWDL|ProbeDTZ' -benchmem -benchtime 2s ./syzygy

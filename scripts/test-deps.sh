@@ -26,6 +26,7 @@ declare -A need=(
 	[chromium]=/usr/bin/chromium # renders the svg boards in a real browser
 	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
 	[tmux]=tmux # the terminal cmd/play's tests type into
+	[fathom]=/usr/games/fathom     # probes the Syzygy tables, the oracle of the syzygy tests
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
 oracle=san/testdata/oracle
