@@ -122,6 +122,10 @@ func (w *worker) iterate(rms []rootMove, maxDepth, multiPV, mate int, report fun
 		if mate > 0 && rms[0].prev > mateBound && mateScore-rms[0].prev <= 2*mate-1 {
 			return
 		}
+		// Under a clock, a proven mate needs no deeper search.
+		if s := rms[0].prev; w.ctl.hard > 0 && (s > mateBound || s < -mateBound) && depth > mateScore-abs(s)+4 {
+			return
+		}
 		if w.ctl.softOver(0.55) {
 			return
 		}
@@ -157,4 +161,11 @@ func engineScore(s int, b engine.Bound) *engine.Score {
 // elapsed since t, at least a microsecond (for nps).
 func elapsed(t time.Time) time.Duration {
 	return max(time.Since(t), time.Microsecond)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
