@@ -95,7 +95,7 @@ func parseTC(s string) (base, inc time.Duration, err error) {
 	if i != "" {
 		inf, err2 = strconv.ParseFloat(i, 64)
 	}
-	if err1 != nil || err2 != nil || bf <= 0 || inf < 0 {
+	if err1 != nil || err2 != nil || !(bf > 0) || !(inf >= 0) || bf > 1e6 || inf > 1e6 {
 		return 0, 0, fmt.Errorf("time control %q: want seconds+increment such as 10+0.1", s)
 	}
 	return time.Duration(bf * float64(time.Second)), time.Duration(inf * float64(time.Second)), nil
@@ -170,11 +170,16 @@ func startPlayer(ctx context.Context, proto string, cmd []string, opts []string)
 // playMatch plays cfg.games games between gambit-engine (this executable,
 // over UCI) and the opponent.
 func playMatch(ctx context.Context, cfg matchConfig) (matchResult, error) {
-	var res matchResult
 	self, err := os.Executable()
 	if err != nil {
-		return res, fmt.Errorf("match: finding gambit-engine: %w", err)
+		return matchResult{}, fmt.Errorf("match: finding gambit-engine: %w", err)
 	}
+	return playMatchWith(ctx, cfg, self)
+}
+
+// playMatchWith plays the match with the gambit-engine at self.
+func playMatchWith(ctx context.Context, cfg matchConfig, self string) (matchResult, error) {
+	var res matchResult
 	ours, err := startPlayer(ctx, "uci", []string{self, "-protocol", "uci"}, cfg.selfOptions)
 	if err != nil {
 		return res, fmt.Errorf("match: %w", err)
