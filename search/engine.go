@@ -36,6 +36,9 @@ const (
 	DefaultHash         = 16 // megabytes
 	DefaultMoveOverhead = 30 * time.Millisecond
 	MaxSkill            = 20
+	// emptyClockMove is the time taken after a ponderhit when the limits
+	// carry no clock, no move time and no other limit.
+	emptyClockMove = 50 * time.Millisecond
 )
 
 // New returns an engine with the default options (Hash 16 MB, full
@@ -205,6 +208,11 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 	ctl.onHit = func() {
 		ctl.start = time.Now()
 		budget()
+		if ctl.hard == 0 && !l.Infinite && l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 {
+			// On move with an empty clock (a GUI sends wtime 0 once the
+			// flag has fallen): answer at once.
+			ctl.soft, ctl.hard = emptyClockMove, emptyClockMove
+		}
 	}
 	if !l.Ponder {
 		budget()

@@ -192,6 +192,23 @@ func TestLimits(t *testing.T) {
 		end := <-done
 		assert.Less(t, end.Sub(hitAt), 1200*time.Millisecond, "after ponderhit the 200 ms move time applies")
 	})
+	t.Run("ponderhit with an empty clock", func(t *testing.T) {
+		p, _ := core.ParseFEN(fen)
+		hit := make(chan struct{})
+		done := make(chan struct{})
+		go func() {
+			search.New().Search(context.Background(), engine.Request{Position: p, Start: p, PonderHit: hit,
+				Limits: engine.Limits{Ponder: true}}, nil)
+			close(done)
+		}()
+		time.Sleep(100 * time.Millisecond)
+		close(hit)
+		select {
+		case <-done:
+		case <-time.After(2 * time.Second):
+			t.Fatal("no move after ponderhit with wtime 0")
+		}
+	})
 	t.Run("searchmoves", func(t *testing.T) {
 		p, _ := core.ParseFEN(fen)
 		only, _ := p.ParseUCI("a2a3")
