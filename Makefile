@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep engine-bench engine-strength
 
 all: test
 
@@ -128,3 +128,25 @@ hub-load:
 ## or core/movegen_sides.go
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
+
+## engine-bench: gambit-engine's bench (total nodes: the search's signature,
+## checked by go test ./search against search/testdata/bench.txt) and nps
+engine-bench:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	bin/gambit-engine bench
+
+## engine-strength: gambit-engine's matches against the Debian engines and
+## Stockfish at three Skill Levels, GAMES games each (colours swapped over
+## balanced openings) at TC, niced (minutes: about 20 s a game at 10+0.1)
+GAMES ?= 20
+TC ?= 10+0.1
+engine-strength:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/fairymax
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/sjeng
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/phalanx
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/glaurung
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/toga2
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=0" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=5" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=10" /usr/games/stockfish

@@ -25,6 +25,8 @@ declare -A need=(
 	[imagemagick]=/usr/bin/import    # screenshots of XBoard
 	[chromium]=/usr/bin/chromium # renders the svg boards in a real browser
 	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
+	[glaurung]=/usr/games/glaurung # UCI opponents of make engine-strength
+	[toga2]=/usr/games/toga2
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
 oracle=san/testdata/oracle

@@ -66,3 +66,15 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBench is the time to depth BenchDepth over BenchPositions (one
+// op), with the nodes per second.
+func BenchmarkBench(b *testing.B) {
+	var nodes int64
+	for b.Loop() {
+		r, err := Bench(BenchDepth)
+		require.NoError(b, err)
+		nodes += r.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
