@@ -49,12 +49,10 @@ func BenchmarkSearch(b *testing.B) {
 		{"middlegame", "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			var run func() int64
+			e := New()
+			run := fixedDepth(b, e, bc.fen, 8)
 			var nodes int64
 			b.ReportAllocs()
-			b.ResetTimer()
-			e := New()
-			run = fixedDepth(b, e, bc.fen, 8)
 			for b.Loop() {
 				b.StopTimer()
 				e.NewGame() // every search starts from an empty table
