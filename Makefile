@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep engine-bench engine-strength
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep engine-bench engine-strength engine-wac
 
 all: test
 
@@ -134,6 +134,11 @@ check-generate:
 engine-bench:
 	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
 	bin/gambit-engine bench
+
+## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position, each
+## count checked against its floor (about 12M nodes: 10 s to a minute)
+engine-wac:
+	GAMBIT_WAC_DEEP=1 $(GO) test -count=1 -run TestWAC -v ./search
 
 ## engine-strength: gambit-engine's matches against the Debian engines and
 ## Stockfish at three Skill Levels, GAMES games each (colours swapped over

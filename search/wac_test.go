@@ -3,7 +3,6 @@ package search_test
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -87,13 +86,18 @@ func solve(eng *search.Engine, e epdPosition, nodes int64) (core.Move, bool) {
 	return best, ok
 }
 
-// wacNodes is the node budget of each WAC position, and wacFloor the
-// number of positions the search must solve within it (it solved 253 of
-// 300 when this was written; the README carries the figure).
-const (
-	wacNodes = 30000
-	wacFloor = 250
-)
+// The node budget of each WAC position, and the number of positions the
+// search must solve within it: 226 and 253 of 300 when this was written
+// (the README carries the figures). go test runs the 10,000-node budget;
+// GAMBIT_WAC_DEEP=1 (make engine-wac) the 30,000-node one too.
+var wacBudgets = []struct {
+	nodes int64
+	floor int
+	deep  bool
+}{
+	{nodes: 10000, floor: 222},
+	{nodes: 30000, floor: 250, deep: true},
+}
 
 // TestWAC runs Win At Chess (testdata/wac.epd, see testdata/SOURCES.md) at
 // a fixed node budget: a node-limited search is deterministic, so the
@@ -101,19 +105,21 @@ const (
 func TestWAC(t *testing.T) {
 	suite := readEPD(t, "testdata/wac.epd")
 	require.Len(t, suite, 300)
-	eng := search.New()
-	solved := 0
-	var missed []string
-	for _, e := range suite {
-		if m, ok := solve(eng, e, wacNodes); ok {
-			solved++
-		} else {
-			missed = append(missed, e.id+"="+m.String())
+	for _, b := range wacBudgets {
+		if b.deep && os.Getenv("GAMBIT_WAC_DEEP") == "" {
+			continue
 		}
-	}
-	t.Logf("WAC at %d nodes: %d/%d solved; missed %v", wacNodes, solved, len(suite), missed)
-	assert.GreaterOrEqual(t, solved, wacFloor, "WAC solved at %d nodes", wacNodes)
-	if os.Getenv("GAMBIT_WAC_PRINT") != "" {
-		fmt.Printf("WAC %d nodes: %d/%d\n", wacNodes, solved, len(suite))
+		eng := search.New()
+		solved := 0
+		var missed []string
+		for _, e := range suite {
+			if m, ok := solve(eng, e, b.nodes); ok {
+				solved++
+			} else {
+				missed = append(missed, e.id+"="+m.String())
+			}
+		}
+		t.Logf("WAC at %d nodes: %d/%d solved; missed %v", b.nodes, solved, len(suite), missed)
+		assert.GreaterOrEqual(t, solved, b.floor, "WAC solved at %d nodes", b.nodes)
 	}
 }
