@@ -194,13 +194,15 @@ func (l testLog) Write(p []byte) (int, error) {
 }
 
 func TestElo(t *testing.T) {
-	s, elo, _ := matchResult{wins: 3, draws: 2, losses: 3}.elo()
+	s, elo, lo, hi := matchResult{wins: 3, draws: 2, losses: 3}.elo()
 	assert.InDelta(t, 0.5, s, 1e-9)
 	assert.InDelta(t, 0, elo, 1e-9)
+	assert.InDelta(t, -lo, hi, 1e-9, "symmetric at 50%")
 	// 75%: 400·log10(3) = 190.85 Elo.
-	_, elo, margin := matchResult{wins: 30, draws: 0, losses: 10}.elo()
+	_, elo, lo, hi = matchResult{wins: 30, draws: 0, losses: 10}.elo()
 	assert.InDelta(t, 190.85, elo, 0.01)
-	assert.Greater(t, margin, 50.0)
+	assert.Less(t, lo, elo)
+	assert.Greater(t, hi, elo)
 	assert.Contains(t, matchResult{wins: 1}.String(), "+1 =0 -0")
 }
 

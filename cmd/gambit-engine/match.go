@@ -22,7 +22,8 @@ import (
 // The match subcommand is a small stand-in for the match runner of
 // cmd/match: gambit-engine plays an opponent from a set of balanced
 // openings, each with both colours, at a clock with increment, and the
-// score is printed with an Elo estimate and its 95% error.
+// score is printed with an Elo estimate and its 95% interval. The clock
+// of each side is charged the wall time of its Think call.
 
 // openings are balanced main lines, in UCI moves from the start position.
 var openings = []string{
@@ -111,11 +112,13 @@ type matchResult struct {
 
 func (r matchResult) games() int { return r.wins + r.draws + r.losses }
 
-// score returns the points and the Elo difference with its 95% error.
-func (r matchResult) elo() (score, elo, margin float64) {
+// elo returns the score (0 to 1), the Elo difference it means, and the
+// bounds of its 95% confidence interval (from the normal approximation of
+// the score per game, clamped at ±1200 Elo for a score of 0 or 1).
+func (r matchResult) elo() (score, elo, lo, hi float64) {
 	n := float64(r.games())
 	if n == 0 {
-		return 0, 0, 0
+		return 0, 0, 0, 0
 	}
 	score = (float64(r.wins) + float64(r.draws)/2) / n
 	toElo := func(p float64) float64 {
@@ -124,14 +127,13 @@ func (r matchResult) elo() (score, elo, margin float64) {
 	}
 	v := (float64(r.wins)*(1-score)*(1-score) + float64(r.draws)*(0.5-score)*(0.5-score) + float64(r.losses)*score*score) / n
 	se := math.Sqrt(v / n)
-	lo, hi := toElo(score-1.96*se), toElo(score+1.96*se)
-	return score, toElo(score), (hi - lo) / 2
+	return score, toElo(score), toElo(score - 1.96*se), toElo(score + 1.96*se)
 }
 
 func (r matchResult) String() string {
-	s, e, m := r.elo()
-	return fmt.Sprintf("+%d =%d -%d, score %.1f/%d (%.1f%%), Elo %+.0f ± %.0f, time losses %d (opponent %d), errors %d",
-		r.wins, r.draws, r.losses, float64(r.wins)+float64(r.draws)/2, r.games(), 100*s, e, m,
+	s, e, lo, hi := r.elo()
+	return fmt.Sprintf("+%d =%d -%d, score %.1f/%d (%.1f%%), Elo %+.0f (95%%: %+.0f to %+.0f), time losses %d (opponent %d), errors %d",
+		r.wins, r.draws, r.losses, float64(r.wins)+float64(r.draws)/2, r.games(), 100*s, e, lo, hi,
 		r.timeLosses[0], r.timeLosses[1], r.errors)
 }
 
