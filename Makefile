@@ -152,6 +152,6 @@ engine-strength:
 	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/phalanx
 	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/glaurung
 	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/toga2
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=0" /usr/games/stockfish
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=5" /usr/games/stockfish
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=10" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=0" -oo "Move Overhead=100" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=5" -oo "Move Overhead=100" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=10" -oo "Move Overhead=100" /usr/games/stockfish

@@ -33,9 +33,14 @@ type Engine struct {
 
 // Defaults of the options.
 const (
-	DefaultHash         = 16 // megabytes
-	DefaultMoveOverhead = 30 * time.Millisecond
-	MaxSkill            = 20
+	// DefaultHash is the table size in megabytes.
+	DefaultHash = 16
+	// DefaultMoveOverhead is kept off every time budget for the GUI's
+	// and the machine's latency: with 30 ms gambit-engine lost a game on
+	// time on a loaded 2-core machine (see the README), hence 100.
+	DefaultMoveOverhead = 100 * time.Millisecond
+	// MaxSkill is the Skill Level of full strength.
+	MaxSkill = 20
 	// emptyClockMove is the time taken after a ponderhit when the limits
 	// carry no clock, no move time and no other limit.
 	emptyClockMove = 50 * time.Millisecond
