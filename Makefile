@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac
 
 all: test
 
@@ -151,3 +151,29 @@ syzygy-bench-fathom:
 	GAMBIT_SYZYGY_BENCH_OUT=$(CURDIR)/bin/syzygy-bench.txt $(GO) test -count=1 -run TestWriteBenchPositions ./syzygy
 	bin/fathom-bench testdata/syzygy bin/syzygy-bench.txt 200
 	$(GO) test -run '^$$' -bench 'ProbeWDL|ProbeDTZ' -benchmem -benchtime 2s ./syzygy
+## engine-bench: gambit-engine's bench (total nodes: the search's signature,
+## checked by go test ./search against search/testdata/bench.txt) and nps
+engine-bench:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	bin/gambit-engine bench
+
+## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position, each
+## count checked against its floor (about 12M nodes: 10 s to a minute)
+engine-wac:
+	GAMBIT_WAC_DEEP=1 $(GO) test -count=1 -run TestWAC -v ./search
+
+## engine-strength: gambit-engine's matches against the Debian engines and
+## Stockfish at three Skill Levels, GAMES games each (colours swapped over
+## balanced openings) at TC, niced (minutes: about 20 s a game at 10+0.1)
+GAMES ?= 20
+TC ?= 10+0.1
+engine-strength:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/fairymax
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/sjeng
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/phalanx
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/glaurung
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/toga2
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=0" -oo "Move Overhead=100" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=5" -oo "Move Overhead=100" /usr/games/stockfish
+	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=10" -oo "Move Overhead=100" /usr/games/stockfish

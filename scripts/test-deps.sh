@@ -27,6 +27,8 @@ declare -A need=(
 	[polyglot]=/usr/games/polyglot # make-book and dump-book, the oracle of the polyglot tests
 	[tmux]=tmux # the terminal cmd/play's tests type into
 	[fathom]=/usr/games/fathom     # probes the Syzygy tables, the oracle of the syzygy tests
+	[glaurung]=/usr/games/glaurung # UCI opponents of make engine-strength
+	[toga2]=/usr/games/toga2
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
 oracle=san/testdata/oracle

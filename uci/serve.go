@@ -171,9 +171,9 @@ func (s *server) handle(ctx context.Context, line string) bool {
 		case "go":
 			s.cmdGo(ctx, line)
 		case "stop":
-			if s.run != nil {
-				s.run.cancel()
-			}
+			// Wait for the bestmove: a GUI may send go right after stop
+			// without reading it first (polyglot does, SyncStop off).
+			s.stopSearch()
 		case "ponderhit":
 			if run := s.run; run != nil {
 				run.hitOnce.Do(func() { close(run.ponderHit) })

@@ -208,6 +208,20 @@ func TestServeMalformedInput(t *testing.T) {
 		assert.Equal(t, "readyok", rest[3])
 		assert.True(t, strings.HasPrefix(rest[4], "bestmove "))
 	})
+
+	t.Run("go right after stop", func(t *testing.T) {
+		// polyglot (SyncStop off) sends the next go without waiting for
+		// the bestmove of the search it stopped: both searches answer.
+		out := serveScript(t, slowStop{newOnePly()}, "go infinite\nstop\nposition startpos moves e2e4\ngo depth 1\nisready\n")
+		var best []string
+		for _, l := range out {
+			assert.NotContains(t, l, "ignored")
+			if strings.HasPrefix(l, "bestmove ") {
+				best = append(best, l)
+			}
+		}
+		assert.Len(t, best, 2, "got %q", out)
+	})
 }
 
 // legalCount counts the legal moves after moves from the start, by core.
@@ -354,4 +368,16 @@ func TestServeCarriesHistory(t *testing.T) {
 	req = <-eng.got
 	require.Equal(t, 1, req.History.Len(), "one move: the start position before it")
 	assert.False(t, req.History.IsRepetition(&req.Position))
+}
+
+// slowStop is an engine whose infinite search takes a while to end after
+// stop, as a real search between two checks of its context.
+type slowStop struct{ uci.Searcher }
+
+func (s slowStop) Search(ctx context.Context, req uci.SearchRequest, info func(uci.Info)) (core.Move, core.Move) {
+	if req.Limits.Infinite {
+		<-ctx.Done()
+		time.Sleep(100 * time.Millisecond)
+	}
+	return s.Searcher.Search(ctx, req, info)
 }

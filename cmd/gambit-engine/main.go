@@ -1,0 +1,132 @@
+// Command gambit-engine is a chess engine built on gambit's core and its
+// search package. It speaks UCI and XBoard (CECP): by default it reads the
+// first command and speaks the protocol it belongs to ("uci" for UCI,
+// "xboard" or "protover" for XBoard), or the one -protocol names.
+//
+// Usage:
+//
+//	gambit-engine [-protocol auto|uci|xboard]
+//	gambit-engine bench [depth]
+//	gambit-engine match [-games N] [-tc 10+0.1] [-proto uci|xboard] [-oo name=value] [-so name=value] [-v] OPPONENT [ARGS]
+//
+// bench searches a fixed set of positions (search.BenchPositions) to a fixed
+// depth (search.BenchDepth unless given) and prints the total node count,
+// the search's signature, and the speed in nodes per second.
+//
+// match plays gambit-engine against another engine from balanced openings,
+// each with both colours, at a clock with increment, and prints the score
+// with an Elo estimate and its 95% error (a stand-in for cmd/match).
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	"github.com/gambit-chess/gambit/search"
+	"github.com/gambit-chess/gambit/uci"
+	"github.com/gambit-chess/gambit/xboard"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "gambit-engine:", err)
+		os.Exit(1)
+	}
+}
+
+// run is main with its arguments and streams.
+func run(args []string, in io.Reader, out io.Writer) error {
+	fs := flag.NewFlagSet("gambit-engine", flag.ContinueOnError)
+	fs.SetOutput(out)
+	protocol := fs.String("protocol", "auto", "the protocol: auto (by the first command), uci or xboard")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	switch fs.Arg(0) {
+	case "bench":
+		return bench(fs.Args()[1:], out)
+	case "match":
+		return match(fs.Args()[1:], out)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unknown command %q (want bench, match, or no argument)", fs.Arg(0))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return serve(ctx, *protocol, in, out)
+}
+
+// serve runs the engine over in and out in the protocol named, or in the
+// one of the first command read for "auto".
+func serve(ctx context.Context, protocol string, in io.Reader, out io.Writer) error {
+	eng := search.New()
+	defer eng.Close()
+	br := bufio.NewReader(in)
+	if protocol == "auto" {
+		first, err := br.ReadString('\n')
+		if err != nil && !(errors.Is(err, io.EOF) && first != "") {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return fmt.Errorf("reading the first command: %w", err)
+		}
+		protocol = detect(first)
+		// The first line goes back in front of the rest.
+		in = io.MultiReader(strings.NewReader(first), br)
+	} else {
+		in = br
+	}
+	var err error
+	switch protocol {
+	case "uci":
+		err = uci.Serve(ctx, eng, in, out)
+	case "xboard":
+		err = xboard.Serve(ctx, eng, in, out)
+	default:
+		return fmt.Errorf("unknown protocol %q (want auto, uci or xboard)", protocol)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("%s: %w", protocol, err)
+	}
+	return nil
+}
+
+// detect names the protocol of a first command: XBoard GUIs start with
+// "xboard" (or "protover"), UCI GUIs with "uci"; anything else is taken
+// for UCI, the more common one.
+func detect(first string) string {
+	f := strings.Fields(first)
+	if len(f) > 0 && (f[0] == "xboard" || f[0] == "protover") {
+		return "xboard"
+	}
+	return "uci"
+}
+
+// bench runs search.Bench and prints its result.
+func bench(args []string, out io.Writer) error {
+	depth := search.BenchDepth
+	if len(args) > 0 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > 64 {
+			return fmt.Errorf("bench: depth %q: want a number from 1 to 64", args[0])
+		}
+		depth = d
+	}
+	r, err := search.Bench(depth)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	fmt.Fprintf(out, "positions %d depth %d\n", len(search.BenchPositions), depth)
+	fmt.Fprintf(out, "time %d ms\n", r.Time.Milliseconds())
+	fmt.Fprintf(out, "nodes %d\n", r.Nodes)
+	fmt.Fprintf(out, "nps %d\n", r.NPS())
+	return nil
+}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/search"
+	"github.com/gambit-chess/gambit/uci"
+	"github.com/gambit-chess/gambit/xboard"
+)
+
+// binary is gambit-engine built for the tests that run it as a process.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gambit-engine-test")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "gambit-engine")
+	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+	if err != nil {
+		os.RemoveAll(dir)
+		panic("building gambit-engine: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func testCtx(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// The first command chooses the protocol.
+func TestDetect(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(nil, strings.NewReader("uci\nisready\nquit\n"), &out))
+	assert.Contains(t, out.String(), "id name gambit-engine")
+	assert.Contains(t, out.String(), "option name Skill Level type spin default 20 min 0 max 20")
+	assert.Contains(t, out.String(), "uciok")
+	assert.Contains(t, out.String(), "readyok")
+
+	out.Reset()
+	require.NoError(t, run(nil, strings.NewReader("xboard\nprotover 2\nquit\n"), &out))
+	assert.Contains(t, out.String(), "feature")
+	assert.Contains(t, out.String(), `myname="gambit-engine"`)
+	assert.NotContains(t, out.String(), "uciok")
+
+	out.Reset()
+	require.NoError(t, run([]string{"-protocol", "xboard"}, strings.NewReader("protover 2\nquit\n"), &out))
+	assert.Contains(t, out.String(), "feature")
+
+	require.NoError(t, run(nil, strings.NewReader(""), &out), "no input: nothing to do")
+	assert.Error(t, run([]string{"-protocol", "cecp"}, strings.NewReader("uci\n"), &out))
+	assert.Error(t, run([]string{"perft"}, strings.NewReader(""), &out))
+}
+
+func TestBenchCommand(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"bench", "4"}, nil, &out))
+	r, err := search.Bench(4)
+	require.NoError(t, err)
+	assert.Contains(t, out.String(), "nodes "+strconv.FormatInt(r.Nodes, 10)+"\n", "the same signature as search.Bench")
+	assert.Contains(t, out.String(), "nps ")
+	assert.Error(t, run([]string{"bench", "x"}, nil, &out))
+}
+
+// The built engine under the UCI client: options, a search that reports
+// info, a timed move, ponder and ponderhit, and a Chess960 castle.
+func TestUCIClient(t *testing.T) {
+	ctx := testCtx(t, time.Minute)
+	e, err := uci.Start(ctx, binary)
+	require.NoError(t, err)
+	defer e.Close()
+	assert.Equal(t, "gambit-engine", e.Name())
+	_, ok := e.Option("Move Overhead")
+	assert.True(t, ok)
+	require.NoError(t, e.SetOption(ctx, "Hash", "8"))
+
+	p, err := core.ParseFEN("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
+	require.NoError(t, err)
+	bm, err := e.BestMove(ctx, p, uci.Limits{Depth: 6})
+	require.NoError(t, err)
+	assert.Equal(t, "g3g6", bm.Move.String())
+
+	// A clock: the answer comes well within it.
+	start := time.Now()
+	bm, err = e.BestMove(ctx, core.StartPosition(), uci.Limits{WTime: 3 * time.Second, BTime: 3 * time.Second})
+	require.NoError(t, err)
+	assert.NotEqual(t, core.NoMove, bm.Move)
+	assert.Less(t, time.Since(start), 2*time.Second)
+
+	// Ponder, then ponderhit with a move time.
+	require.NoError(t, e.Position(core.StartFEN, "e2e4", "e7e5"))
+	s, err := e.Go(ctx, uci.Limits{Ponder: true, MoveTime: 300 * time.Millisecond})
+	require.NoError(t, err)
+	select {
+	case <-s.Done():
+		t.Fatal("bestmove before ponderhit")
+	case <-time.After(400 * time.Millisecond):
+	}
+	require.NoError(t, s.PonderHit())
+	done := time.Now()
+	bm, err = s.Wait()
+	require.NoError(t, err)
+	assert.NotEqual(t, core.NoMove, bm.Move)
+	assert.Less(t, time.Since(done), 1500*time.Millisecond)
+	assert.NotEmpty(t, s.Lines(), "info lines with a pv")
+
+	// Chess960 through UCI_Chess960, declared by the server.
+	require.NoError(t, e.SetOption(ctx, "UCI_Chess960", "true"))
+	p960, err := core.ParseFEN("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+	require.NoError(t, err)
+	p960.SetChess960(true)
+	bm, err = e.BestMove(ctx, p960, uci.Limits{Depth: 5})
+	require.NoError(t, err)
+	assert.True(t, p960.IsLegal(bm.Move))
+}
+
+// The built engine under the XBoard client, as an engine.Player.
+func TestXBoardClient(t *testing.T) {
+	ctx := testCtx(t, time.Minute)
+	e, err := xboard.Start(ctx, binary)
+	require.NoError(t, err)
+	defer e.Close()
+	assert.Equal(t, "gambit-engine", e.Name())
+	playSome(t, ctx, e, 6)
+}
+
+// Under Debian's polyglot, the UCI-to-XBoard adapter, driven by the XBoard
+// client.
+func TestPolyglotAdapter(t *testing.T) {
+	ctx := testCtx(t, time.Minute)
+	e, err := xboard.Start(ctx, enginetest.Program(t, "polyglot"), "-noini", "-ec", binary)
+	require.NoError(t, err)
+	defer e.Close()
+	playSome(t, ctx, e, 4)
+}
+
+// playSome has p play n moves from the start position against itself at a
+// short fixed clock, checking each is legal.
+func playSome(t *testing.T, ctx context.Context, p engine.Player, n int) {
+	t.Helper()
+	require.NoError(t, p.StartGame(ctx, core.StartPosition(), nil))
+	pos := core.StartPosition()
+	for range n {
+		r, err := p.Think(ctx, engine.Limits{WTime: 2 * time.Second, BTime: 2 * time.Second, WInc: 100 * time.Millisecond, BInc: 100 * time.Millisecond}, nil)
+		require.NoError(t, err)
+		require.True(t, pos.IsLegal(r.Move), "move %v in %s", r.Move, pos.FEN())
+		pos.MakeMove(r.Move)
+	}
+}
+
+// gambit-engine must beat Stockfish at Skill Level 0 in short games
+// played through package game (playGame keeps the rules and the result
+// in a game.Game), without a time loss.
+func TestBeatsStockfishSkill0(t *testing.T) {
+	cfg := matchConfig{games: 2, base: 3 * time.Second, inc: 50 * time.Millisecond,
+		opponent: []string{enginetest.StockfishPath(t)}, proto: "uci", oppOptions: []string{"Skill Level=0", "Move Overhead=300"},
+		maxPlies: 300, log: testLog{t}}
+	res, err := playMatchWith(testCtx(t, 2*time.Minute), cfg, binary)
+	require.NoError(t, err)
+	t.Log(res)
+	assert.Equal(t, 2, res.wins, "both games won: %v", res)
+	assert.Zero(t, res.timeLosses[0], "no time loss")
+	// Stockfish at Skill 0 spends a large share of a short clock; its Move
+	// Overhead keeps it from flagging on a loaded machine, so that the
+	// games are won over the board.
+	assert.Zero(t, res.timeLosses[1], "won over the board, not on time")
+	assert.Zero(t, res.errors)
+}
+
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+func TestElo(t *testing.T) {
+	s, elo, lo, hi := matchResult{wins: 3, draws: 2, losses: 3}.elo()
+	assert.InDelta(t, 0.5, s, 1e-9)
+	assert.InDelta(t, 0, elo, 1e-9)
+	assert.InDelta(t, -lo, hi, 1e-9, "symmetric at 50%")
+	// 75%: 400·log10(3) = 190.85 Elo.
+	_, elo, lo, hi = matchResult{wins: 30, draws: 0, losses: 10}.elo()
+	assert.InDelta(t, 190.85, elo, 0.01)
+	assert.Less(t, lo, elo)
+	assert.Greater(t, hi, elo)
+	assert.Contains(t, matchResult{wins: 1}.String(), "+1 =0 -0")
+}
+
+func TestParseTC(t *testing.T) {
+	b, i, err := parseTC("10+0.1")
+	require.NoError(t, err)
+	assert.Equal(t, 10*time.Second, b)
+	assert.Equal(t, 100*time.Millisecond, i)
+	b, i, err = parseTC("60")
+	require.NoError(t, err)
+	assert.Equal(t, time.Minute, b)
+	assert.Zero(t, i)
+	for _, bad := range []string{"", "x", "10+x", "-1+0", "10+-1"} {
+		_, _, err := parseTC(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func FuzzParseTC(f *testing.F) {
+	for _, s := range []string{"10+0.1", "60", "1+1", "", "+", "1e9+1e9", "NaN+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, i, err := parseTC(s)
+		if err == nil && (b <= 0 || i < 0) {
+			t.Fatalf("parseTC(%q) = %v, %v without an error", s, b, i)
+		}
+	})
+}

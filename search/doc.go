@@ -1,0 +1,45 @@
+// Package search is gambit-engine's search, and the reference way to build
+// an engine on gambit's core: it implements engine.Searcher, so uci.Serve
+// and xboard.Serve turn it into a UCI or XBoard engine, and a program can
+// also call Engine.Search directly.
+//
+// What it takes from core, and how:
+//
+//   - Move generation into a fixed-size core.MoveList kept per ply in the
+//     search's own stack (LegalMoves at inner nodes, QuiescenceMoves in the
+//     quiescence search), ordered in place with MoveList.PickBest: nothing
+//     is allocated per node.
+//   - Position.MakeMove / UnmakeMove with the Undo record, and
+//     MakeNullMove / UnmakeNullMove for null-move pruning.
+//   - Position.Hash as the transposition-table key; Position.LegalMove to
+//     turn a 15-bit hash move back into a legal Move (or reject it).
+//   - core.History for repetitions: the server's Request.History is cloned
+//     (History.Clone) and the search pushes before each move and pops
+//     after it (PushNull before a null move), so the game's positions count
+//     without replaying its moves.
+//   - SEE and SEEGreaterEqual for capture ordering and pruning, GivesCheck
+//     to keep checks out of reductions and pruning, InCheck (cached by the
+//     generator) for check extensions.
+//
+// The search: iterative deepening with aspiration windows, principal
+// variation search, a lock-free transposition table (Hash option, hashfull,
+// aging), move ordering by hash move, good captures by SEE and MVV-LVA,
+// queen promotions, killers, counter-moves and history, null-move pruning,
+// reverse futility, futility and late-move pruning, late-move reductions,
+// check extensions, mate-distance pruning, a quiescence search pruned by
+// SEE and deltas, draws by repetition, the fifty-move rule and bare
+// material. The evaluation (Evaluate) is tapered between middlegame and
+// endgame: material, piece-square tables, mobility, pawn structure
+// (doubled, isolated, backward, passed pawns), king safety (pawn shield,
+// attacks on the king zone), bishop pair and rooks on open files; its
+// values are this package's own (see eval.go).
+//
+// Time: Limits.Budget gives a soft and a hard budget from the clocks (less
+// the Move Overhead option); no iteration starts past about half the soft
+// budget and the search stops at the hard one. Depth, nodes, mate,
+// movetime, infinite and ponder (until Request.PonderHit) are honoured.
+// Options: Hash, Clear Hash, Threads (1), MultiPV, Ponder, OwnBook and
+// BookFile (a Polyglot book, package polyglot), Move Overhead and Skill
+// Level (20 is full strength; below it the depth is limited, and 0 is
+// BitChess's one-ply material search).
+package search
