@@ -1,9 +1,10 @@
-// Command play plays chess in a terminal: against any UCI or XBoard
-// engine, or between two people at one keyboard.
+// Command play plays chess in a terminal: against gambit's own engine
+// (the default), any UCI or XBoard engine, or between two people at one
+// keyboard.
 //
 // Usage:
 //
-//	play [-engine PATH|tcp:HOST:PORT] [-proto uci|xboard|detect] [-human]
+//	play [-engine gambit|PATH|tcp:HOST:PORT] [-proto uci|xboard|detect] [-human]
 //	     [-color white|black|random] [-fen FEN | -pgn FILE] [-960]
 //	     [-tc MIN+SEC] [-level 0-20] [-book FILE] [-ascii]
 //
@@ -25,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -35,12 +37,15 @@ import (
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/game"
 	"github.com/gambit-chess/gambit/polyglot"
+	"github.com/gambit-chess/gambit/search"
+	"github.com/gambit-chess/gambit/uci"
 	"golang.org/x/term"
 )
 
-// DefaultEngine is the engine play starts when -engine is not given:
-// Debian's Stockfish, until gambit's own engine takes its place.
-const DefaultEngine = "/usr/games/stockfish"
+// DefaultEngine is the engine play plays when -engine is not given:
+// gambit's own (package search), run inside play and spoken to over UCI
+// through an in-memory pipe, so that go run ./cmd/play needs nothing else.
+const DefaultEngine = "gambit"
 
 func main() {
 	if err := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout); err != nil {
@@ -60,7 +65,7 @@ type options struct {
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.StringVar(&o.engine, "engine", DefaultEngine, "the engine: a program's `PATH`, or tcp:HOST:PORT for one served over TCP")
+	fs.StringVar(&o.engine, "engine", DefaultEngine, "the engine: gambit (its own, built in), a program's `PATH`, or tcp:HOST:PORT for one served over TCP")
 	fs.StringVar(&o.proto, "proto", "detect", "the engine's protocol: uci, xboard or detect")
 	fs.BoolVar(&o.human, "human", false, "two people at one keyboard, no engine")
 	fs.StringVar(&o.color, "color", "white", "your side against the engine: white, black or random")
@@ -108,10 +113,31 @@ func startEngine(ctx context.Context, o options) (engine.Player, error) {
 	default:
 		return nil, fmt.Errorf("-proto %q: want uci, xboard or detect", o.proto)
 	}
+	if o.engine == DefaultEngine {
+		return startBuiltin(ctx)
+	}
 	if addr, tcp := strings.CutPrefix(o.engine, "tcp:"); tcp {
 		return game.DialPlayer(ctx, proto, addr)
 	}
 	return game.StartPlayer(ctx, proto, o.engine)
+}
+
+// startBuiltin serves gambit's engine (package search) over UCI on one end
+// of an in-memory pipe and connects to the other. The server ends when
+// the connection is closed.
+func startBuiltin(ctx context.Context) (engine.Player, error) {
+	ours, theirs := net.Pipe()
+	go func() {
+		defer theirs.Close()
+		eng := search.New()
+		defer eng.Close()
+		_ = uci.Serve(context.Background(), eng, theirs, theirs)
+	}()
+	e, err := uci.Connect(ctx, ours)
+	if err != nil {
+		return nil, fmt.Errorf("gambit's engine: %w", err)
+	}
+	return e, nil
 }
 
 // newSession turns the options into a session.

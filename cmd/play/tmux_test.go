@@ -44,7 +44,7 @@ func stockfish() string {
 	if p := os.Getenv("GAMBIT_STOCKFISH"); p != "" {
 		return p
 	}
-	return DefaultEngine
+	return "/usr/games/stockfish"
 }
 
 // tty is play running in a tmux session of its own server.
@@ -270,6 +270,22 @@ func TestClockRunsOut(t *testing.T) {
 	require.NotContains(t, s, "◀", "the clocks stopped")
 	tt.typeLine("e5")
 	tt.waitFor(`The game is over`, 20*time.Second)
+}
+
+// With no -engine, play plays gambit's own engine, built in: its reply
+// is legal and its level is set through its Skill Level.
+func TestAgainstBuiltinEngine(t *testing.T) {
+	tt := startTTY(t, true, "-movetime", "200ms", "-level", "3")
+	tt.waitFor(`White >`, 20*time.Second)
+	tt.typeLine("d4")
+	s := tt.waitFor(`gambit-engine plays (\S+)\.`, 60*time.Second)
+	reply := regexp.MustCompile(`gambit-engine plays (\S+)\.`).FindStringSubmatch(s)[1]
+	pos := core.StartPosition()
+	pos.MakeMove(mustSAN(t, &pos, "d4"))
+	m, err := san.Parse(&pos, reply)
+	require.NoError(t, err, "the engine's move %q is legal", reply)
+	pos.MakeMove(m)
+	require.Equal(t, pos.FEN(), tt.fenOf())
 }
 
 func TestAgainstStockfish(t *testing.T) {
