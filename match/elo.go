@@ -1,6 +1,7 @@
 package match
 
 import (
+	"encoding/json"
 	"math"
 )
 
@@ -171,4 +172,18 @@ func ScoreToElo(score float64) float64 {
 // logistic Elo stronger than its opponent.
 func EloToScore(elo float64) float64 {
 	return 1 / (1 + math.Pow(10, -elo/400))
+}
+
+// MarshalJSON writes the estimate with null for the infinite Elo of a
+// perfect or a zero score, which JSON cannot hold.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	num := func(f float64) *float64 {
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil
+		}
+		return &f
+	}
+	return json.Marshal(struct {
+		Score, Elo, Error, NElo, NError, LOS *float64
+	}{num(e.Score), num(e.Elo), num(e.Error), num(e.NElo), num(e.NError), num(e.LOS)})
 }
