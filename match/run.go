@@ -347,7 +347,11 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 						}
 					}
 					round = append(round, rec)
-					s.record(j, rec)
+					var pair []*GameRecord
+					if len(round) == 2 && s.cfg.Repeat {
+						pair = round
+					}
+					s.record(j, rec, pair)
 					continue
 				}
 			}
@@ -355,9 +359,6 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 				s.fail(err)
 			}
 			break
-		}
-		if len(round) == len(j.ops) && len(round) == 2 && s.cfg.Repeat {
-			s.recordPair(j, round)
 		}
 	}
 }
@@ -379,8 +380,9 @@ func (s *state) fail(err error) {
 	s.stop()
 }
 
-// record counts a finished game, writes it out and reports progress.
-func (s *state) record(j job, rec *GameRecord) {
+// record counts a finished game and, when it ends a game pair, the pair;
+// runs the SPRT, writes the game out and reports progress.
+func (s *state) record(j job, rec *GameRecord, pair []*GameRecord) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.decided {
@@ -406,8 +408,11 @@ func (s *state) record(j job, rec *GameRecord) {
 	s.res.Terminations[rec.Termination]++
 	s.res.Games = append(s.res.Games, rec)
 	s.overhead = append(s.overhead, rec.Overheads...)
+	if pair != nil {
+		pr.Pentanomial.Add(pair[0].points(pr.First), pair[1].points(pr.First))
+	}
 	s.update(pr)
-	if t := s.cfg.SPRT; t != nil && !pr.pairsOn && t.Decide(t.LLRWDL(pr.WDL)) != Continue {
+	if t := s.cfg.SPRT; t != nil && (pair != nil || !pr.pairsOn) && t.Decide(s.llr(pr)) != Continue {
 		s.decided = true
 		s.stop()
 	}
@@ -416,24 +421,6 @@ func (s *state) record(j job, rec *GameRecord) {
 		s.stop()
 	}
 	s.progress(pr, rec)
-}
-
-// recordPair counts a finished game pair and runs the SPRT.
-func (s *state) recordPair(j job, round []*GameRecord) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.decided {
-		return
-	}
-	pr := &s.pairs[j.pairing]
-	pr.Pentanomial.Add(round[0].points(pr.First), round[1].points(pr.First))
-	s.update(pr)
-	if t := s.cfg.SPRT; t != nil {
-		if t.Decide(t.LLR(pr.Pentanomial)) != Continue {
-			s.decided = true
-			s.stop()
-		}
-	}
 }
 
 // update refreshes a pairing's estimate.
