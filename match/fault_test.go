@@ -181,3 +181,39 @@ func TestInterrupt(t *testing.T) {
 	assert.Less(t, len(res.Games), 200)
 	noChildren(t)
 }
+
+// TestTournaments: a round robin of three engines plays every pairing,
+// a gauntlet the first engine against each other, each pairing's games
+// counted from its first engine's side.
+func TestTournaments(t *testing.T) {
+	engines := []match.EngineConfig{fake("a", quick), fake("b", quick), fake("c", quick)}
+	for _, tc := range []struct {
+		kind  string
+		pairs [][2]string
+	}{
+		{match.RoundRobin, [][2]string{{"a", "b"}, {"a", "c"}, {"b", "c"}}},
+		{match.Gauntlet, [][2]string{{"a", "b"}, {"a", "c"}}},
+	} {
+		res, err := match.Run(context.Background(), match.Config{
+			Engines: engines, Tournament: tc.kind, Rounds: 1, Games: 2, Repeat: true, Concurrency: 2, MaxMoves: 10,
+		})
+		require.NoError(t, err)
+		require.Len(t, res.Pairings, len(tc.pairs))
+		assert.Len(t, res.Games, 2*len(tc.pairs))
+		for i, p := range res.Pairings {
+			assert.Equal(t, tc.pairs[i], [2]string{p.Name1, p.Name2})
+			assert.Equal(t, 2, p.WDL.Games())
+			assert.Equal(t, 1, p.Pentanomial.Pairs())
+			var played int
+			for _, g := range res.Games {
+				if (g.White == p.Name1 && g.Black == p.Name2) || (g.White == p.Name2 && g.Black == p.Name1) {
+					played++
+				}
+			}
+			assert.Equal(t, 2, played)
+		}
+	}
+	_, err := match.Run(context.Background(), match.Config{Engines: engines, Tournament: match.Match, Rounds: 1})
+	assert.ErrorIs(t, err, match.ErrConfig)
+	noChildren(t)
+}
