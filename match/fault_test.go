@@ -48,12 +48,13 @@ func TestFaults(t *testing.T) {
 		reason      string
 		tc          match.TimeControl
 		hangTimeout time.Duration
+		hangs       bool
 	}{
 		{name: "crash", args: []string{"-crash", "3"}, term: match.TermAbandoned, reason: "disconnects"},
 		{name: "hang on a clock", args: []string{"-hang", "2"}, term: match.TermTimeForfeit, reason: "loses on time",
-			tc: match.TimeControl{Base: time.Second}},
+			tc: match.TimeControl{Base: time.Second}, hangs: true},
 		{name: "hang at a fixed depth", args: []string{"-hang", "2"}, term: match.TermAbandoned, reason: "stalls",
-			tc: match.TimeControl{Depth: 3}, hangTimeout: time.Second},
+			tc: match.TimeControl{Depth: 3}, hangTimeout: time.Second, hangs: true},
 		{name: "illegal move", args: []string{"-illegal", "2"}, term: match.TermIllegal, reason: "illegal move"},
 		{name: "garbage move", args: []string{"-garbage", "4"}, term: match.TermIllegal, reason: "illegal move"},
 	} {
@@ -63,8 +64,13 @@ func TestFaults(t *testing.T) {
 				clock = tc.tc
 			}
 			var out bytes.Buffer
+			bad := fake("bad", clock, tc.args...)
+			if tc.hangs {
+				// A hung engine gets this long to answer "stop".
+				bad.Timeout = 500 * time.Millisecond
+			}
 			cfg := match.Config{
-				Engines:     []match.EngineConfig{fake("bad", clock, tc.args...), fake("good", clock)},
+				Engines:     []match.EngineConfig{bad, fake("good", clock)},
 				Rounds:      1,
 				Games:       2,
 				Repeat:      true,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -127,7 +128,11 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 		failed[side] = err
 		rec.Loser = idx[side]
 		rec.Termination = term
-		rec.Reason = colorName[side] + " " + why
+		if strings.HasPrefix(why, "'") {
+			rec.Reason = colorName[side] + why
+		} else {
+			rec.Reason = colorName[side] + " " + why
+		}
 		_ = g.SetWinner(1-side, rec.Reason)
 	}
 	finish := func() *GameRecord {
