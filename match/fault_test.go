@@ -121,12 +121,12 @@ func TestGarbageLines(t *testing.T) {
 }
 
 // TestSlowStart: an engine that takes 1.5 s to finish its handshake is
-// waited for, and its clock does not run meanwhile.
+// waited for, and its clock (1 s) does not run meanwhile.
 func TestSlowStart(t *testing.T) {
 	cfg := match.Config{
 		Engines: []match.EngineConfig{
-			fake("slow", match.TimeControl{Base: 300 * time.Millisecond, Inc: 20 * time.Millisecond}, "-slowstart", "1.5s"),
-			fake("fast", match.TimeControl{Base: 300 * time.Millisecond, Inc: 20 * time.Millisecond}),
+			fake("slow", match.TimeControl{Base: time.Second, Inc: 20 * time.Millisecond}, "-slowstart", "1.5s"),
+			fake("fast", match.TimeControl{Base: time.Second, Inc: 20 * time.Millisecond}),
 		},
 		Rounds:   1,
 		Games:    2,
