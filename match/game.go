@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -252,9 +251,16 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 			return finish(), failed
 		}
 		if reply.Move == core.NoMove {
-			// The engine claimed a result instead of moving; the rules
-			// (AutoDraw) have already ended every game that may be claimed.
-			forfeit(side, TermIllegal, "makes no move (claims "+reply.Result+")", errors.New("no move"))
+			// The engine claimed a result instead of moving. Conceding is
+			// resigning; the rules (AutoDraw) have already ended every game
+			// that may be claimed, so any other claim is false and loses.
+			if reply.Result == [2]string{"0-1", "1-0"}[side] {
+				rec.Termination = TermResign
+				rec.Reason = colorName[side] + " resigns (claims " + reply.Result + ")"
+				_ = g.Resign(side)
+				return finish(), failed
+			}
+			forfeit(side, TermIllegal, "makes a false claim ("+reply.Result+" "+reply.Reason+")", nil)
 			return finish(), failed
 		}
 		if err := g.MakeMove(reply.Move); err != nil {

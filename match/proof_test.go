@@ -19,7 +19,8 @@ import (
 // TestProof is the proof run (make match-proof): 1,000 games
 // (GAMBIT_MATCH_PROOF_GAMES) at 1+0.01 between Phalanx and Sjeng, two at
 // a time, from TWIC openings (8 plies, random order). Every game must be
-// in the PGN, read back by package pgn with its result and final
+// in the PGN (an engine that fails is restarted, and the failures are
+// listed), read back by package pgn with its result and final
 // position; no time loss may come from the runner (a loss on time is the
 // engine's when its own reported search time, within 25 ms, exceeds what
 // it had); no process may be left. The PGN and the JSON summary go to
@@ -51,6 +52,7 @@ func TestProof(t *testing.T) {
 		Concurrency: 2,
 		Openings:    match.Openings{File: "../testdata/pgn/twic1599_1000k.pgn", Format: "pgn", Plies: 8, Order: "random"},
 		Seed:        15,
+		Recover:     true,
 		PGN:         f,
 		Progress: func(p match.Progress) {
 			if p.Games%50 == 0 {
@@ -74,6 +76,9 @@ func TestProof(t *testing.T) {
 	o := res.Overhead
 	t.Logf("runner overhead (engine's move read to the next go sent) over %d moves: mean %v, median %v, p99 %v, max %v", o.Moves, o.Mean, o.Median, o.P99, o.Max)
 	for _, g := range res.Games {
+		if g.Termination == match.TermAbandoned || g.Termination == match.TermIllegal {
+			t.Logf("game %d.%d: %s", g.Round, g.Game, g.Reason)
+		}
 		if g.Termination != match.TermTimeForfeit {
 			continue
 		}
