@@ -33,10 +33,12 @@ func centipawns(s *engine.Score) (cp int, ok bool) {
 	if !s.IsMate {
 		return s.CP, true
 	}
+	// The distance is capped, so that a wild one (an XBoard engine's
+	// mate written as a huge score) still counts as a mate.
 	if s.Mate > 0 {
-		return mateCP - s.Mate, true
+		return mateCP - min(s.Mate, mateCP/2), true
 	}
-	return -mateCP - s.Mate, true
+	return -mateCP + min(-s.Mate, mateCP/2), true
 }
 
 // adjudicator follows the scores of a game.

@@ -40,6 +40,18 @@ func TestAdjudicatorResign(t *testing.T) {
 	assert.Empty(t, one.observe(0, cp(100), 2))
 	assert.Equal(t, "resign", one.observe(1, &engine.Score{IsMate: true, Mate: -3}, 2))
 
+	// A mate found is winning however far (Phalanx's mates read as
+	// mates in hundreds of thousands of moves), and being mated losing.
+	for _, m := range []int{1, 30, 899994} {
+		win, ok := centipawns(&engine.Score{IsMate: true, Mate: m})
+		assert.True(t, ok)
+		assert.Greater(t, win, 10000, "mate in %d", m)
+		loss, _ := centipawns(&engine.Score{IsMate: true, Mate: -m})
+		assert.Less(t, loss, -10000, "mated in %d", m)
+	}
+	mated, _ := centipawns(&engine.Score{IsMate: true, Mate: 0})
+	assert.Less(t, mated, -10000, "mated already")
+
 	two := adjudicator{resign: &ResignRule{MoveCount: 2, Score: 500, TwoSided: true}}
 	assert.Empty(t, two.observe(0, cp(100), 1))
 	assert.Empty(t, two.observe(1, cp(-600), 1))
