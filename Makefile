@@ -125,9 +125,10 @@ hub-load:
 	GAMBIT_HUB_LOAD_GAMES=100000 GAMBIT_HUB_LOAD_MOVES=1000000 $(GO) test -race -count=1 -run TestLoad ./game/hub
 
 ## match-proof: the match runner's proof run, 1,000 games at 1+0.01
-## between Phalanx and Sjeng, two at a time (20 to 40 minutes, niced):
-## every game re-read from the PGN, no time loss the runner caused, no
-## process left, the runner's overhead per move. Output: bin/match-proof.
+## between Stockfish and Fairy-Max, two at a time (20 to 40 minutes,
+## niced): every game re-read from the PGN, time losses listed with the
+## engine's own times, no process left, the runner's overhead per move.
+## Output: bin/match-proof.
 MATCH_PROOF_GAMES ?= 1000
 match-proof:
 	GAMBIT_MATCH_PROOF=1 GAMBIT_MATCH_PROOF_GAMES=$(MATCH_PROOF_GAMES) nice $(GO) test -count=1 -timeout 120m -run 'TestProof$$' -v ./match
