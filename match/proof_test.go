@@ -43,10 +43,12 @@ func TestProof(t *testing.T) {
 	f, err := os.Create(pgnPath)
 	require.NoError(t, err)
 	tc := match.TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}
+	// The handshake may take long on a loaded machine.
+	const timeout = 30 * time.Second
 	cfg := match.Config{
 		Engines: []match.EngineConfig{
-			{Name: "Stockfish", Cmd: enginetest.StockfishPath(t), TC: tc, Options: []match.Option{{Name: "Hash", Value: "16"}, {Name: "Threads", Value: "1"}}},
-			{Name: "Fairy-Max", Cmd: enginetest.Program(t, "fairymax"), Proto: "xboard", TC: tc},
+			{Name: "Stockfish", Cmd: enginetest.StockfishPath(t), TC: tc, Options: []match.Option{{Name: "Hash", Value: "16"}, {Name: "Threads", Value: "1"}}, Timeout: timeout},
+			{Name: "Fairy-Max", Cmd: enginetest.Program(t, "fairymax"), Proto: "xboard", TC: tc, Timeout: timeout},
 		},
 		Rounds:      n / 2,
 		Games:       2,

@@ -49,8 +49,9 @@ type Config struct {
 	// SPRT, if set, stops a two-engine match as soon as it decides.
 	SPRT *SPRT
 	// Recover restarts an engine that crashed, hung or broke the protocol,
-	// and goes on; without it, such a failure ends the run with an error
-	// after the game (losses on time never end the run).
+	// and goes on (an engine that fails to start is tried three times);
+	// without it, such a failure ends the run with an error after the
+	// game (losses on time never end the run).
 	Recover bool
 
 	Event, Site string
@@ -307,7 +308,19 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 		if p := players[i]; p != nil {
 			return p, nil
 		}
-		p, err := startPlayer(ctx, s.cfg.Engines[i])
+		// With Recover an engine that fails to start (a handshake lost on
+		// a loaded machine) is tried twice more.
+		tries := 1
+		if s.cfg.Recover {
+			tries = 3
+		}
+		var p *player
+		var err error
+		for range tries {
+			if p, err = startPlayer(ctx, s.cfg.Engines[i]); err == nil || ctx.Err() != nil {
+				break
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("match: engine %s: %w", s.cfg.Engines[i].label(), err)
 		}
