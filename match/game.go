@@ -156,7 +156,7 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 		return rec
 	}
 	for _, c := range []core.Color{core.White, core.Black} {
-		if err := pl[c].p.StartGame(ctx, op.Start, moves); err != nil {
+		if err := startGame(ctx, pl[c].p, op.Start, moves); err != nil {
 			if ctx.Err() != nil {
 				return interrupted(rec, g), failed
 			}
@@ -298,6 +298,25 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 		}
 	}
 	return finish(), failed
+}
+
+// startGame starts a game on an engine and waits until it has taken in
+// every command (UCI isready, XBoard ping), so that its clock does not run
+// while it still sets up the game: an XBoard engine is not otherwise
+// asked to answer "new" and the moves, and Fairy-Max, clearing its hash
+// on "new" on a loaded machine, answered its first "go" more than a
+// second late.
+func startGame(ctx context.Context, p engine.Player, start core.Position, moves []core.Move) error {
+	if err := p.StartGame(ctx, start, moves); err != nil {
+		return err
+	}
+	switch e := p.(type) {
+	case interface{ IsReady(context.Context) error }:
+		return e.IsReady(ctx)
+	case interface{ Ping(context.Context) error }:
+		return e.Ping(ctx)
+	}
+	return nil
 }
 
 // interrupted marks a game the run stopped.
