@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
 
 all: test
 
@@ -123,6 +123,15 @@ book-deep:
 ## hub-load: the hub's load test at full size under the race detector (~40 s)
 hub-load:
 	GAMBIT_HUB_LOAD_GAMES=100000 GAMBIT_HUB_LOAD_MOVES=1000000 $(GO) test -race -count=1 -run TestLoad ./game/hub
+
+## match-proof: the match runner's proof run, 1,000 games at 1+0.01
+## between Stockfish and Fairy-Max, two at a time (20 to 40 minutes,
+## niced): every game re-read from the PGN, time losses listed with the
+## engine's own times, no process left, the runner's overhead per move.
+## Output: bin/match-proof.
+MATCH_PROOF_GAMES ?= 1000
+match-proof:
+	GAMBIT_MATCH_PROOF=1 GAMBIT_MATCH_PROOF_GAMES=$(MATCH_PROOF_GAMES) nice $(GO) test -count=1 -timeout 120m -run 'TestProof$$' -v ./match
 
 ## check-generate: fail if `go generate` would change the committed tables
 ## or core/movegen_sides.go

@@ -1,0 +1,180 @@
+// Command match runs engine matches, round robins, gauntlets and SPRTs
+// between UCI and XBoard engines, with options in the style of
+// cutechess-cli and fastchess:
+//
+//	match -engine cmd=./head name=head -engine cmd=./base name=base \
+//	    -each proto=uci tc=10+0.1 option.Hash=16 \
+//	    -openings file=book.epd format=epd order=random \
+//	    -games 2 -repeat -rounds 5000 -concurrency 2 \
+//	    -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 \
+//	    -pgnout games.pgn -json summary.json
+//
+// It prints a progress line after every game and a summary at the end.
+// With -sprt its exit status is 0 when H1 is accepted (the first engine
+// is better by elo1), 1 when H0 is, and 2 when the test ended without a
+// decision; without it 0. An error (a bad option, an engine that cannot
+// start or fails without -recover) exits with 3, Ctrl-C (SIGINT) with the
+// summary of the games played and status 2 with -sprt, 130 without.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/gambit-chess/gambit/match"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitH1          = 0
+	exitH0          = 1
+	exitUndecided   = 2
+	exitError       = 3
+	exitInterrupted = 130
+)
+
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
+		return exitError
+	}
+	if o.help {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var files []*os.File
+	defer func() {
+		for _, f := range files {
+			_ = f.Close()
+		}
+	}()
+	create := func(name string) (*os.File, error) {
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+		return f, nil
+	}
+	if o.pgnout != "" {
+		f, err := create(o.pgnout)
+		if err != nil {
+			fmt.Fprintln(stderr, "match:", err)
+			return exitError
+		}
+		o.cfg.PGN = f
+	}
+	if o.epdout != "" {
+		f, err := create(o.epdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "match:", err)
+			return exitError
+		}
+		o.cfg.EPD = f
+	}
+	if !o.quiet {
+		o.cfg.Progress = func(p match.Progress) {
+			if g := p.Last; g != nil {
+				fmt.Fprintf(stdout, "Finished game %d.%d (%s vs %s): %s {%s}\n", g.Round, g.Game, g.White, g.Black, g.Result, g.Reason)
+				if g.Termination == match.TermTimeForfeit {
+					fmt.Fprintf(stdout, "  time loss: took %v of %v (engine's own last report: %v)\n", g.ForfeitElapsed, g.ForfeitAllowed, g.ForfeitEngineTime)
+				}
+			}
+			fmt.Fprintln(stdout, p.String())
+		}
+	}
+	res, err := match.Run(ctx, o.cfg)
+	if res != nil {
+		summary(stdout, res)
+		if o.json != "" {
+			if werr := writeJSON(o.json, res); werr != nil {
+				fmt.Fprintln(stderr, "match:", werr)
+				if err == nil {
+					err = werr
+				}
+			}
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
+		if errors.Is(err, match.ErrConfig) || res == nil || !res.Interrupted {
+			return exitError
+		}
+	}
+	if res.SPRT != nil {
+		switch res.SPRT.Decision {
+		case match.AcceptH1:
+			return exitH1
+		case match.AcceptH0:
+			return exitH0
+		}
+		return exitUndecided
+	}
+	if res.Interrupted {
+		return exitInterrupted
+	}
+	return 0
+}
+
+// summary prints the results at the end of a run.
+func summary(w io.Writer, res *match.Result) {
+	if res.Interrupted {
+		fmt.Fprintln(w, "Interrupted.")
+	}
+	fmt.Fprintf(w, "Played %d games in %v\n", len(res.Games), res.Duration.Round(1e6))
+	for _, p := range res.Pairings {
+		e := p.Estimate
+		fmt.Fprintf(w, "%s vs %s: W-D-L %d-%d-%d (%d games)  Elo %.2f +/- %.2f  nElo %.2f +/- %.2f  LOS %.2f%%  DR %.2f%%",
+			p.Name1, p.Name2, p.WDL.Wins, p.WDL.Draws, p.WDL.Losses, p.WDL.Games(), e.Elo, e.Error, e.NElo, e.NError, e.LOS*100, p.DrawRatio*100)
+		if p.Pentanomial.Pairs() > 0 {
+			c := p.Pentanomial.Counts()
+			fmt.Fprintf(w, "  Ptnml(0-2) [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4])
+		}
+		fmt.Fprintln(w)
+	}
+	if s := res.SPRT; s != nil {
+		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %.2f (%.2f, %.2f) %s\n",
+			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, decisionText(s.Decision))
+	}
+	fmt.Fprintf(w, "Time losses %d; terminations %v\n", res.TimeLosses, res.Terminations)
+	o := res.Overhead
+	if o.Moves > 0 {
+		fmt.Fprintf(w, "Runner overhead (engine move to next go) over %d moves: mean %v median %v p99 %v max %v\n",
+			o.Moves, o.Mean, o.Median, o.P99, o.Max)
+	}
+}
+
+func decisionText(d match.Decision) string {
+	switch d {
+	case match.AcceptH1:
+		return "H1 accepted"
+	case match.AcceptH0:
+		return "H0 accepted"
+	}
+	return "no decision"
+}
+
+// writeJSON writes the summary of the run.
+func writeJSON(name string, res *match.Result) error {
+	data, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return fmt.Errorf("json summary: %w", err)
+	}
+	if err := os.WriteFile(name, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("json summary: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,496 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Tournament kinds.
+const (
+	Match      = "match"      // two engines
+	RoundRobin = "roundrobin" // every engine against every other
+	Gauntlet   = "gauntlet"   // the first engine against each of the others
+)
+
+// Config is a tournament: its engines, how many games, from which
+// openings, how games are adjudicated, the SPRT that may stop it, and
+// where its games and progress go. Run plays it.
+type Config struct {
+	Engines []EngineConfig
+	// Tournament is Match (the default for two engines), RoundRobin (the
+	// default for more) or Gauntlet.
+	Tournament string
+	// Rounds is the number of rounds of each pairing; Games the games a
+	// round (1 or 2; 0 means 2). With Repeat the games of a round play
+	// the same opening, colours swapped: a game pair, the unit of the
+	// pentanomial statistics.
+	Rounds, Games int
+	Repeat        bool
+	// Concurrency is how many games run at once (0 means 1); each has its
+	// own engine processes.
+	Concurrency int
+	Openings    Openings
+	// Seed seeds the random choices (openings order, book moves).
+	Seed uint64
+
+	Draw     *DrawRule
+	Resign   *ResignRule
+	MaxMoves int // a draw once both sides made this many moves; 0 for none
+	// HangTimeout bounds a move that has no time limit (depth, nodes):
+	// an engine past it loses as stalled. 0 means one minute.
+	HangTimeout time.Duration
+
+	// SPRT, if set, stops a two-engine match as soon as it decides.
+	SPRT *SPRT
+	// Recover restarts an engine that crashed, hung or broke the protocol,
+	// and goes on (an engine that fails to start is tried three times);
+	// without it, such a failure ends the run with an error after the
+	// game (losses on time never end the run).
+	Recover bool
+
+	Event, Site string
+	// PGN and EPD, if set, receive each finished game: PGN with a
+	// comment for every engine move (score/depth time, cutechess-cli's
+	// form), EPD the final position.
+	PGN, EPD io.Writer
+	// Progress, if set, is called after every finished game.
+	Progress func(Progress)
+}
+
+// Pairing is the results of one pairing, from the first engine's side.
+type Pairing struct {
+	First, Second int    // engine indices
+	Name1, Name2  string // their names
+	WDL           WDL
+	Pentanomial   Pentanomial
+	Estimate      Estimate // from the pentanomial counts when the games come in pairs
+	DrawRatio     float64
+	TimeLosses    [2]int // of the first and the second engine
+	pairsOn       bool
+}
+
+// Progress is the state of a run after a game.
+type Progress struct {
+	Games, Total int
+	Pairing      Pairing // the pairing of the game
+	LLR          float64
+	Lower, Upper float64
+	SPRT         bool
+	Last         *GameRecord
+}
+
+// String returns a progress line: games, W-D-L, Elo ± error, LOS, draw
+// ratio, pentanomial counts and, with an SPRT, the LLR and its bounds.
+func (p Progress) String() string {
+	pr := p.Pairing
+	s := fmt.Sprintf("Games %d/%d %s vs %s: W-D-L %d-%d-%d  Elo %.2f +/- %.2f  nElo %.2f +/- %.2f  LOS %.2f%%  DR %.2f%%",
+		p.Games, p.Total, pr.Name1, pr.Name2, pr.WDL.Wins, pr.WDL.Draws, pr.WDL.Losses,
+		pr.Estimate.Elo, pr.Estimate.Error, pr.Estimate.NElo, pr.Estimate.NError, pr.Estimate.LOS*100, pr.DrawRatio*100)
+	if pr.pairsOn {
+		c := pr.Pentanomial.Counts()
+		s += fmt.Sprintf("  Ptnml(0-2) [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4])
+	}
+	if p.SPRT {
+		s += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", p.LLR, p.Lower, p.Upper)
+	}
+	return s
+}
+
+// SPRTResult is the state of the test at the end of a run.
+type SPRTResult struct {
+	SPRT
+	LLR          float64  `json:"llr"`
+	Lower, Upper float64  `json:"-"`
+	Decision     Decision `json:"-"`
+	DecisionText string   `json:"decision"`
+}
+
+// Overhead is the runner's time between an engine's move and the next
+// "go" sent to the other engine, over every move but each game's first.
+type Overhead struct {
+	Moves                  int
+	Mean, Median, P99, Max time.Duration
+}
+
+// Result is what a run played.
+type Result struct {
+	Games        []*GameRecord
+	Pairings     []Pairing
+	SPRT         *SPRTResult
+	TimeLosses   int
+	Terminations map[string]int
+	Overhead     Overhead
+	// Interrupted is set when the context ended the run early.
+	Interrupted bool
+	Duration    time.Duration
+}
+
+// ErrConfig means the tournament's configuration is not playable.
+var ErrConfig = errors.New("match: invalid configuration")
+
+// job is one round of a pairing.
+type job struct {
+	pairing int
+	round   int
+	ops     []Opening // one per game
+}
+
+// Run plays the tournament. It returns when every game is played, the
+// SPRT decides, or ctx ends (Result.Interrupted); games in progress then
+// are not counted. Every engine process is closed before it returns. The
+// error is a configuration error, an engine that could not start, or an
+// engine failure without Recover; the Result then holds the games played.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	began := time.Now()
+	pairs, err := cfg.pairings()
+	if err != nil {
+		return nil, err
+	}
+	games := cfg.Games
+	if games == 0 {
+		games = 2
+	}
+	if games < 1 || games > 2 {
+		return nil, fmt.Errorf("%w: games %d: want 1 or 2", ErrConfig, games)
+	}
+	if cfg.Rounds < 1 {
+		return nil, fmt.Errorf("%w: rounds %d: want at least 1", ErrConfig, cfg.Rounds)
+	}
+	for i, e := range cfg.Engines {
+		if e.Cmd == "" {
+			return nil, fmt.Errorf("%w: engine %d has no command", ErrConfig, i+1)
+		}
+		if e.TC.IsZero() {
+			return nil, fmt.Errorf("%w: engine %s has no time control (tc=, st=, depth= or nodes=)", ErrConfig, e.label())
+		}
+	}
+	if cfg.SPRT != nil {
+		if err := cfg.SPRT.Validate(); err != nil {
+			return nil, err
+		}
+		if len(pairs) != 1 {
+			return nil, fmt.Errorf("%w: an SPRT needs exactly two engines", ErrConfig)
+		}
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d61746368))
+	src, closer, err := cfg.Openings.load(rng)
+	if err != nil {
+		return nil, err
+	}
+	if closer != nil {
+		defer closer.Close()
+	}
+	conc := max(cfg.Concurrency, 1)
+	hang := cfg.HangTimeout
+	if hang <= 0 {
+		hang = time.Minute
+	}
+	settings := gameSettings{draw: cfg.Draw, resign: cfg.Resign, maxMoves: cfg.MaxMoves, hang: hang}
+
+	// The jobs, openings drawn in order.
+	var jobs []job
+	for r := range cfg.Rounds {
+		for p := range pairs {
+			j := job{pairing: p, round: r + 1}
+			var op Opening
+			for g := range games {
+				if g == 0 || !cfg.Repeat {
+					if op, err = src.next(); err != nil {
+						return nil, err
+					}
+				}
+				j.ops = append(j.ops, op)
+			}
+			jobs = append(jobs, j)
+		}
+	}
+
+	s := &state{cfg: &cfg, pairs: pairs, total: len(jobs) * games, res: &Result{Terminations: map[string]int{}}}
+	for i := range s.pairs {
+		s.pairs[i].pairsOn = games == 2 && cfg.Repeat
+	}
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	s.stop = stop
+	ch := make(chan job)
+	var wg sync.WaitGroup
+	for range conc {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.worker(rctx, ch, settings)
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case ch <- j:
+		case <-rctx.Done():
+			break feed
+		}
+	}
+	close(ch)
+	wg.Wait()
+	s.finish()
+	s.res.Interrupted = ctx.Err() != nil
+	s.res.Duration = time.Since(began)
+	return s.res, s.err
+}
+
+// pairings lists the pairings of the tournament.
+func (cfg *Config) pairings() ([]Pairing, error) {
+	n := len(cfg.Engines)
+	if n < 2 {
+		return nil, fmt.Errorf("%w: %d engines: want at least two", ErrConfig, n)
+	}
+	kind := cfg.Tournament
+	if kind == "" {
+		kind = RoundRobin
+		if n == 2 {
+			kind = Match
+		}
+	}
+	var ps []Pairing
+	switch kind {
+	case Match:
+		if n != 2 {
+			return nil, fmt.Errorf("%w: a match is between two engines, not %d", ErrConfig, n)
+		}
+		ps = append(ps, Pairing{First: 0, Second: 1})
+	case RoundRobin:
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				ps = append(ps, Pairing{First: i, Second: j})
+			}
+		}
+	case Gauntlet:
+		for j := 1; j < n; j++ {
+			ps = append(ps, Pairing{First: 0, Second: j})
+		}
+	default:
+		return nil, fmt.Errorf("%w: tournament %q: want match, roundrobin or gauntlet", ErrConfig, kind)
+	}
+	for i := range ps {
+		ps[i].Name1, ps[i].Name2 = cfg.Engines[ps[i].First].label(), cfg.Engines[ps[i].Second].label()
+	}
+	return ps, nil
+}
+
+// state is a run's shared state.
+type state struct {
+	cfg      *Config
+	mu       sync.Mutex
+	pairs    []Pairing
+	total    int
+	res      *Result
+	err      error
+	stop     func()
+	decided  bool
+	overhead []time.Duration
+}
+
+// worker plays rounds with engines of its own, restarting them as needed,
+// and closes them when there is no more work.
+func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettings) {
+	players := map[int]*player{}
+	defer func() {
+		for _, p := range players {
+			p.close()
+		}
+	}()
+	get := func(i int) (*player, error) {
+		if p := players[i]; p != nil {
+			return p, nil
+		}
+		// With Recover an engine that fails to start (a handshake lost on
+		// a loaded machine) is tried twice more.
+		tries := 1
+		if s.cfg.Recover {
+			tries = 3
+		}
+		var p *player
+		var err error
+		for range tries {
+			if p, err = startPlayer(ctx, s.cfg.Engines[i]); err == nil || ctx.Err() != nil {
+				break
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("match: engine %s: %w", s.cfg.Engines[i].label(), err)
+		}
+		players[i] = p
+		return p, nil
+	}
+	for j := range jobs {
+		if ctx.Err() != nil {
+			continue
+		}
+		pr := s.pairs[j.pairing]
+		var round []*GameRecord
+		for g, op := range j.ops {
+			w, b := pr.First, pr.Second
+			if g%2 == 1 {
+				w, b = b, w
+			}
+			pw, err := get(w)
+			if err == nil {
+				var pb *player
+				pb, err = get(b)
+				if err == nil {
+					rec, failed := playGame(ctx, [2]*player{pw, pb}, [2]int{w, b}, op, settings)
+					rec.Round, rec.Game = j.round, g+1
+					if rec.Result == "*" {
+						break
+					}
+					for c, e := range failed {
+						i := []int{w, b}[c]
+						lostOnTime := rec.Termination == TermTimeForfeit && rec.Loser == i
+						if e != nil || lostOnTime {
+							players[i].close()
+							delete(players, i)
+						}
+						if e != nil && !s.cfg.Recover {
+							s.fail(fmt.Errorf("match: engine %s: %s (use Recover to restart it): %w", players2name(rec, c), rec.Reason, e))
+						}
+					}
+					round = append(round, rec)
+					var pair []*GameRecord
+					if len(round) == 2 && s.cfg.Repeat {
+						pair = round
+					}
+					s.record(j, rec, pair)
+					continue
+				}
+			}
+			if ctx.Err() == nil {
+				s.fail(err)
+			}
+			break
+		}
+	}
+}
+
+func players2name(rec *GameRecord, c int) string {
+	if c == 0 {
+		return rec.White
+	}
+	return rec.Black
+}
+
+// fail ends the run with err.
+func (s *state) fail(err error) {
+	s.mu.Lock()
+	if s.err == nil {
+		s.err = err
+	}
+	s.mu.Unlock()
+	s.stop()
+}
+
+// record counts a finished game and, when it ends a game pair, the pair;
+// runs the SPRT, writes the game out and reports progress.
+func (s *state) record(j job, rec *GameRecord, pair []*GameRecord) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.decided {
+		return
+	}
+	pr := &s.pairs[j.pairing]
+	switch rec.points(pr.First) {
+	case 1:
+		pr.WDL.Wins++
+	case 0.5:
+		pr.WDL.Draws++
+	default:
+		pr.WDL.Losses++
+	}
+	if rec.Termination == TermTimeForfeit {
+		s.res.TimeLosses++
+		if rec.Loser == pr.First {
+			pr.TimeLosses[0]++
+		} else {
+			pr.TimeLosses[1]++
+		}
+	}
+	s.res.Terminations[rec.Termination]++
+	s.res.Games = append(s.res.Games, rec)
+	s.overhead = append(s.overhead, rec.Overheads...)
+	if pair != nil {
+		pr.Pentanomial.Add(pair[0].points(pr.First), pair[1].points(pr.First))
+	}
+	s.update(pr)
+	if t := s.cfg.SPRT; t != nil && (pair != nil || !pr.pairsOn) && t.Decide(s.llr(pr)) != Continue {
+		s.decided = true
+		s.stop()
+	}
+	if err := s.write(rec); err != nil && s.err == nil {
+		s.err = err
+		s.stop()
+	}
+	s.progress(pr, rec)
+}
+
+// update refreshes a pairing's estimate.
+func (s *state) update(pr *Pairing) {
+	pr.DrawRatio = pr.WDL.DrawRatio()
+	if pr.pairsOn && pr.Pentanomial.Pairs() > 0 {
+		pr.Estimate = pr.Pentanomial.Estimate()
+	} else {
+		pr.Estimate = pr.WDL.Estimate()
+	}
+}
+
+// llr returns the LLR of a pairing under the configured SPRT.
+func (s *state) llr(pr *Pairing) float64 {
+	if pr.pairsOn {
+		return s.cfg.SPRT.LLR(pr.Pentanomial)
+	}
+	return s.cfg.SPRT.LLRWDL(pr.WDL)
+}
+
+func (s *state) progress(pr *Pairing, rec *GameRecord) {
+	if s.cfg.Progress == nil {
+		return
+	}
+	p := Progress{Games: len(s.res.Games), Total: s.total, Pairing: *pr, Last: rec}
+	if s.cfg.SPRT != nil {
+		p.SPRT = true
+		p.LLR = s.llr(pr)
+		p.Lower, p.Upper = s.cfg.SPRT.Bounds()
+	}
+	s.cfg.Progress(p)
+}
+
+// finish fills in the summary.
+func (s *state) finish() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.res.Pairings = s.pairs
+	if t := s.cfg.SPRT; t != nil {
+		pr := &s.pairs[0]
+		r := &SPRTResult{SPRT: *t, LLR: s.llr(pr)}
+		r.Lower, r.Upper = t.Bounds()
+		r.Decision = t.Decide(r.LLR)
+		r.DecisionText = r.Decision.String()
+		s.res.SPRT = r
+	}
+	o := &s.res.Overhead
+	o.Moves = len(s.overhead)
+	if o.Moves > 0 {
+		slices.Sort(s.overhead)
+		var sum time.Duration
+		for _, d := range s.overhead {
+			sum += d
+		}
+		o.Mean = sum / time.Duration(o.Moves)
+		o.Median = s.overhead[o.Moves/2]
+		o.P99 = s.overhead[min(o.Moves-1, o.Moves*99/100)]
+		o.Max = s.overhead[o.Moves-1]
+	}
+}
