@@ -3,7 +3,6 @@
 package xboard_test
 
 import (
-	"bufio"
 	"errors"
 	"image"
 	"image/png"
@@ -14,7 +13,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -26,56 +24,12 @@ import (
 	"github.com/gambit-chess/gambit/pgn"
 )
 
-// startGroup starts cmd in a process group of its own and kills the group
-// when the test ends.
-func startGroup(t *testing.T, cmd *exec.Cmd) {
-	t.Helper()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	require.NoError(t, cmd.Start(), "starting %s", cmd.Path)
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(3 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-done
-		}
-	})
-}
-
-// startXvfb runs a virtual X server and returns its display (":N").
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	defer r.Close()
-	cmd := exec.Command(enginetest.Program(t, "Xvfb"), "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	startGroup(t, cmd)
-	_ = w.Close()
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		require.NotEmpty(t, n, "Xvfb gave no display")
-		return ":" + n
-	case <-time.After(10 * time.Second):
-		t.Fatal("Xvfb did not start")
-	}
-	return ""
-}
-
 // xboardMatch has XBoard, under Xvfb, play one game between the first
 // engine (fcp, with extra XBoard arguments) and Fairy-Max at 5 seconds a
 // side. It returns the saved PGN and a screenshot taken during the game.
 func xboardMatch(t *testing.T, fcp string, extra ...string) (string, image.Image) {
 	t.Helper()
-	display := startXvfb(t)
+	display := enginetest.StartXvfb(t)
 	dir := t.TempDir()
 	pgnFile := filepath.Join(dir, "match.pgn")
 	args := append([]string{
@@ -88,7 +42,7 @@ func xboardMatch(t *testing.T, fcp string, extra ...string) (string, image.Image
 	cmd.Dir = dir
 	// polyglot lives in /usr/games, which XBoard finds through PATH.
 	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+dir, "PATH="+os.Getenv("PATH")+":/usr/games")
-	startGroup(t, cmd)
+	enginetest.StartGroup(t, cmd)
 
 	// The screenshot, a few seconds into the game.
 	time.Sleep(3 * time.Second)

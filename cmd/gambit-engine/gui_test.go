@@ -3,12 +3,10 @@
 package main
 
 import (
-	"bufio"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,50 +16,6 @@ import (
 	"github.com/gambit-chess/gambit/game"
 	"github.com/gambit-chess/gambit/internal/enginetest"
 )
-
-// startGroup starts cmd in a process group of its own, killed when the
-// test ends.
-func startGroup(t *testing.T, cmd *exec.Cmd) {
-	t.Helper()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	require.NoError(t, cmd.Start(), "starting %s", cmd.Path)
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(3 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-done
-		}
-	})
-}
-
-// startXvfb runs a virtual X server and returns its display.
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	defer r.Close()
-	cmd := exec.Command(enginetest.Program(t, "Xvfb"), "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	startGroup(t, cmd)
-	_ = w.Close()
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		require.NotEmpty(t, n)
-		return ":" + n
-	case <-time.After(10 * time.Second):
-		t.Fatal("Xvfb did not start")
-	}
-	return ""
-}
 
 // TestXBoardGUI has the XBoard GUI, under Xvfb, play a game of 5 seconds a
 // side between gambit-engine and Fairy-Max, with gambit-engine spoken to in
@@ -83,7 +37,7 @@ func TestXBoardGUI(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			display := startXvfb(t)
+			display := enginetest.StartXvfb(t)
 			dir := t.TempDir()
 			pgnFile := filepath.Join(dir, "game.pgn")
 			args := append([]string{
@@ -95,7 +49,7 @@ func TestXBoardGUI(t *testing.T) {
 			cmd := exec.Command(enginetest.Program(t, "xboard"), args...)
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+dir, "PATH="+os.Getenv("PATH")+":/usr/games")
-			startGroup(t, cmd)
+			enginetest.StartGroup(t, cmd)
 
 			var text string
 			deadline := time.Now().Add(90 * time.Second)
