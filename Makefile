@@ -171,18 +171,27 @@ engine-bench:
 engine-wac:
 	GAMBIT_WAC_DEEP=1 $(GO) test -count=1 -run TestWAC -v ./search
 
-## engine-strength: gambit-engine's matches against the Debian engines and
-## Stockfish at three Skill Levels, GAMES games each (colours swapped over
-## balanced openings) at TC, niced (minutes: about 20 s a game at 10+0.1)
-GAMES ?= 20
+## engine-strength: gambit-engine's matches, played by cmd/match, against
+## the Debian engines and Stockfish at three Skill Levels: ROUNDS pairs of
+## games each (the TWIC sample's openings, 8 plies, each played with both
+## colours) at TC, CONCURRENCY games at a time; PGN and JSON summaries in
+## bin/strength (minutes: about 25 s a game at 10+0.1)
+ROUNDS ?= 10
 TC ?= 10+0.1
+CONCURRENCY ?= 2
+STRENGTH = bin/match -engine cmd=bin/gambit-engine name=gambit-engine proto=uci \
+	-each tc=$(TC) -openings file=testdata/pgn/twic1599_1000k.pgn format=pgn order=sequential plies=8 \
+	-rounds $(ROUNDS) -games 2 -repeat -concurrency $(CONCURRENCY) -quiet
 engine-strength:
 	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/fairymax
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/sjeng
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -proto xboard /usr/games/phalanx
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/glaurung
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) /usr/games/toga2
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=0" -oo "Move Overhead=100" /usr/games/stockfish
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=5" -oo "Move Overhead=100" /usr/games/stockfish
-	nice bin/gambit-engine match -games $(GAMES) -tc $(TC) -oo "Skill Level=10" -oo "Move Overhead=100" /usr/games/stockfish
+	$(GO) build -o bin/match ./cmd/match
+	@mkdir -p bin/strength
+	$(STRENGTH) -engine cmd=/usr/games/fairymax name=Fairy-Max proto=xboard -pgnout bin/strength/fairymax.pgn -json bin/strength/fairymax.json
+	$(STRENGTH) -engine cmd=/usr/games/sjeng name=Sjeng proto=xboard -pgnout bin/strength/sjeng.pgn -json bin/strength/sjeng.json
+	$(STRENGTH) -engine cmd=/usr/games/phalanx name=Phalanx proto=xboard -pgnout bin/strength/phalanx.pgn -json bin/strength/phalanx.json
+	$(STRENGTH) -engine cmd=/usr/games/glaurung name=Glaurung proto=uci -pgnout bin/strength/glaurung.pgn -json bin/strength/glaurung.json
+	$(STRENGTH) -engine cmd=/usr/games/toga2 name=Toga-II proto=uci -pgnout bin/strength/toga2.pgn -json bin/strength/toga2.json
+	for skill in 0 5 10; do \
+		$(STRENGTH) -engine cmd=/usr/games/stockfish name=Stockfish-Skill-$$skill proto=uci "option.Skill Level=$$skill" "option.Move Overhead=100" \
+			-pgnout bin/strength/stockfish-skill-$$skill.pgn -json bin/strength/stockfish-skill-$$skill.json || exit 1; \
+	done

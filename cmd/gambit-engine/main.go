@@ -7,15 +7,12 @@
 //
 //	gambit-engine [-protocol auto|uci|xboard]
 //	gambit-engine bench [depth]
-//	gambit-engine match [-games N] [-tc 10+0.1] [-proto uci|xboard] [-oo name=value] [-so name=value] [-v] OPPONENT [ARGS]
 //
 // bench searches a fixed set of positions (search.BenchPositions) to a fixed
 // depth (search.BenchDepth unless given) and prints the total node count,
 // the search's signature, and the speed in nodes per second.
 //
-// match plays gambit-engine against another engine from balanced openings,
-// each with both colours, at a clock with increment, and prints the score
-// with an Elo estimate and its 95% error (a stand-in for cmd/match).
+// Matches against other engines are cmd/match's job (make engine-strength).
 package main
 
 import (
@@ -53,11 +50,9 @@ func run(args []string, in io.Reader, out io.Writer) error {
 	switch fs.Arg(0) {
 	case "bench":
 		return bench(fs.Args()[1:], out)
-	case "match":
-		return match(fs.Args()[1:], out)
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unknown command %q (want bench, match, or no argument)", fs.Arg(0))
+		return fmt.Errorf("unknown command %q (want bench or no argument)", fs.Arg(0))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -17,6 +17,7 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/match"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
 	"github.com/gambit-chess/gambit/xboard"
@@ -168,67 +169,27 @@ func playSome(t *testing.T, ctx context.Context, p engine.Player, n int) {
 }
 
 // gambit-engine must beat Stockfish at Skill Level 0 in short games
-// played through package game (playGame keeps the rules and the result
-// in a game.Game), without a time loss.
+// played by package match (the runner keeps the clocks and the rules),
+// over the board: no time loss, no forfeit.
 func TestBeatsStockfishSkill0(t *testing.T) {
-	cfg := matchConfig{games: 2, base: 3 * time.Second, inc: 50 * time.Millisecond,
-		opponent: []string{enginetest.StockfishPath(t)}, proto: "uci", oppOptions: []string{"Skill Level=0", "Move Overhead=300"},
-		maxPlies: 300, log: testLog{t}}
-	res, err := playMatchWith(testCtx(t, 2*time.Minute), cfg, binary)
-	require.NoError(t, err)
-	t.Log(res)
-	assert.Equal(t, 2, res.wins, "both games won: %v", res)
-	assert.Zero(t, res.timeLosses[0], "no time loss")
-	// Stockfish at Skill 0 spends a large share of a short clock; its Move
-	// Overhead keeps it from flagging on a loaded machine, so that the
-	// games are won over the board.
-	assert.Zero(t, res.timeLosses[1], "won over the board, not on time")
-	assert.Zero(t, res.errors)
-}
-
-type testLog struct{ t *testing.T }
-
-func (l testLog) Write(p []byte) (int, error) {
-	l.t.Log(strings.TrimSpace(string(p)))
-	return len(p), nil
-}
-
-func TestElo(t *testing.T) {
-	s, elo, lo, hi := matchResult{wins: 3, draws: 2, losses: 3}.elo()
-	assert.InDelta(t, 0.5, s, 1e-9)
-	assert.InDelta(t, 0, elo, 1e-9)
-	assert.InDelta(t, -lo, hi, 1e-9, "symmetric at 50%")
-	// 75%: 400·log10(3) = 190.85 Elo.
-	_, elo, lo, hi = matchResult{wins: 30, draws: 0, losses: 10}.elo()
-	assert.InDelta(t, 190.85, elo, 0.01)
-	assert.Less(t, lo, elo)
-	assert.Greater(t, hi, elo)
-	assert.Contains(t, matchResult{wins: 1}.String(), "+1 =0 -0")
-}
-
-func TestParseTC(t *testing.T) {
-	b, i, err := parseTC("10+0.1")
-	require.NoError(t, err)
-	assert.Equal(t, 10*time.Second, b)
-	assert.Equal(t, 100*time.Millisecond, i)
-	b, i, err = parseTC("60")
-	require.NoError(t, err)
-	assert.Equal(t, time.Minute, b)
-	assert.Zero(t, i)
-	for _, bad := range []string{"", "x", "10+x", "-1+0", "10+-1"} {
-		_, _, err := parseTC(bad)
-		assert.Error(t, err, bad)
-	}
-}
-
-func FuzzParseTC(f *testing.F) {
-	for _, s := range []string{"10+0.1", "60", "1+1", "", "+", "1e9+1e9", "NaN+1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b, i, err := parseTC(s)
-		if err == nil && (b <= 0 || i < 0) {
-			t.Fatalf("parseTC(%q) = %v, %v without an error", s, b, i)
-		}
+	tc := match.TimeControl{Base: 3 * time.Second, Inc: 50 * time.Millisecond}
+	res, err := match.Run(testCtx(t, 2*time.Minute), match.Config{
+		Engines: []match.EngineConfig{
+			{Name: "gambit-engine", Cmd: binary, TC: tc},
+			{Name: "Stockfish Skill 0", Cmd: enginetest.StockfishPath(t), TC: tc,
+				// Stockfish at Skill 0 spends a large share of a short
+				// clock; its Move Overhead keeps it from flagging on a
+				// loaded machine, so that the games are won over the board.
+				Options: []match.Option{{Name: "Skill Level", Value: "0"}, {Name: "Move Overhead", Value: "300"}}},
+		},
+		Rounds: 1, Games: 2, Repeat: true, MaxMoves: 150,
 	})
+	require.NoError(t, err)
+	require.Len(t, res.Games, 2)
+	for _, g := range res.Games {
+		t.Logf("%s - %s: %s (%s), %d moves", g.White, g.Black, g.Result, g.Reason, len(g.Moves))
+		assert.Equal(t, match.TermNormal, g.Termination, "won over the board: %s", g.Reason)
+		won := (g.White == "gambit-engine" && g.Result == "1-0") || (g.Black == "gambit-engine" && g.Result == "0-1")
+		assert.True(t, won, "gambit-engine won: %s %s", g.Result, g.Reason)
+	}
 }
