@@ -3,7 +3,6 @@ package match_test
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/gambit-chess/gambit/internal/enginetest"
 )
 
 // fakePath is the fake engine (internal/fakeengine), built once by
@@ -18,17 +19,8 @@ import (
 var fakePath string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "match-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	dir := enginetest.BuildPrograms("match-test", "./internal/fakeengine")
 	fakePath = filepath.Join(dir, "fakeengine")
-	out, err := exec.Command("go", "build", "-o", fakePath, "./internal/fakeengine").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	code := m.Run()
 	_ = os.RemoveAll(dir)
 	os.Exit(code)

@@ -2,9 +2,7 @@ package uci_test
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -22,18 +20,9 @@ import (
 var fakeEngine, randomEngine string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "uci-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	dir := enginetest.BuildPrograms("uci-test", "./internal/fakeengine", "./internal/randomengine")
 	fakeEngine = filepath.Join(dir, "fakeengine")
 	randomEngine = filepath.Join(dir, "randomengine")
-	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./internal/fakeengine", "./internal/randomengine")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the test engines: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	// Every test closes what it starts; goleak proves no goroutine of an
 	// Engine, a Search or Serve outlives it.
 	// Cleanup takes the place of os.Exit, so it must exit itself.

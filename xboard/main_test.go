@@ -2,14 +2,14 @@ package xboard_test
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/gambit-chess/gambit/internal/enginetest"
 )
 
 // The test programs, built once: fakeEngine is the broken engine of the
@@ -18,18 +18,9 @@ import (
 var fakeEngine, goEngine string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "xboard-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	dir := enginetest.BuildPrograms("xboard-test", "./internal/fakexboard", "./internal/goengine")
 	fakeEngine = filepath.Join(dir, "fakexboard")
 	goEngine = filepath.Join(dir, "goengine")
-	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./internal/fakexboard", "./internal/goengine")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the test engines: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
 		_ = os.RemoveAll(dir)
 		os.Exit(code)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,18 +26,10 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "gambit-engine-test")
-	if err != nil {
-		panic(err)
-	}
+	dir := enginetest.BuildPrograms("gambit-engine-test", ".")
 	binary = filepath.Join(dir, "gambit-engine")
-	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
-	if err != nil {
-		os.RemoveAll(dir)
-		panic("building gambit-engine: " + err.Error() + "\n" + string(out))
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir)
 	os.Exit(code)
 }
 

@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,17 +18,8 @@ import (
 var fakePath string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "cmd-match-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	dir := enginetest.BuildPrograms("cmd-match-test", "../../match/internal/fakeengine")
 	fakePath = filepath.Join(dir, "fakeengine")
-	out, err := exec.Command("go", "build", "-o", fakePath, "../../match/internal/fakeengine").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	code := m.Run()
 	_ = os.RemoveAll(dir)
 	os.Exit(code)

@@ -10,11 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
-	"github.com/stretchr/testify/require"
 )
 
 // The tests here drive the real play binary in a real tmux terminal of
@@ -24,18 +25,10 @@ import (
 var playBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "play-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	dir := enginetest.BuildPrograms("play-test", ".")
 	playBin = filepath.Join(dir, "play")
-	if out, err := exec.Command("go", "build", "-o", playBin, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building play: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir)
 	os.Exit(code)
 }
 
