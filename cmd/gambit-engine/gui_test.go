@@ -25,7 +25,7 @@ import (
 // this shared, loaded machine XBoard, Xvfb and polyglot are starved of CPU
 // and a 5-second game is lost on time by either side at random; time
 // losses are checked where the clock is gambit's (TestBeatsStockfishSkill0
-// and the match subcommand).
+// and make engine-strength, through package match).
 func TestXBoardGUI(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
