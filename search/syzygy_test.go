@@ -12,6 +12,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/syzygy"
 )
 
 // syzygyDir holds the committed tables: every 3-piece table, the 4-piece
@@ -312,4 +313,67 @@ func TestSyzygySearchAllocatesNothing(t *testing.T) {
 	require.Greater(t, nodes, int64(1000))
 	require.Positive(t, e.w.tbHits)
 	assert.Zero(t, testing.AllocsPerRun(3, func() { e.NewGame(); run() }))
+}
+
+// With WDL files only (no .rtbz), the root is ranked by WDL: the engine
+// keeps to the winning moves, reports the tables' win, and counts a
+// tbhit a root move.
+func TestSyzygyWDLOnly(t *testing.T) {
+	dir := t.TempDir()
+	files, err := filepath.Glob(filepath.Join(syzygyDir, "*.rtbw"))
+	require.NoError(t, err)
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		require.NoError(t, err)
+		require.NoError(t, os.Symlink(abs, filepath.Join(dir, filepath.Base(f))))
+	}
+	e := New()
+	defer e.Close()
+	require.NoError(t, e.SetOption("SyzygyPath", dir))
+	_, err = e.Tablebase().ProbeDTZ(mustParse(t, "8/8/8/4k3/8/8/8/KR6 w - - 0 1"))
+	require.ErrorIs(t, err, syzygy.ErrMissingTable, "no DTZ file here")
+	ref := tbEngine(t).Tablebase()
+	for _, fen := range []string{
+		"8/8/8/4k3/8/8/8/KR6 w - - 0 1",     // KRvK: every rook move but a hanging one wins
+		"8/8/8/8/3kr3/8/8/3K1Q2 w - - 0 1",  // KQvKR
+		"8/8/8/8/3kr3/8/8/3K1Q2 b - - 0 1",  // the losing side
+		"8/8/2k5/8/8/8/1p6/1K1R4 w - - 0 1", // KRvKP
+	} {
+		p, err := core.ParseFEN(fen)
+		require.NoError(t, err)
+		best, _, infos := searchTB(t, e, &p, 6)
+		var ml core.MoveList
+		p.LegalMoves(&ml)
+		last := infos[len(infos)-1]
+		assert.GreaterOrEqual(t, last.TBHits, int64(ml.Len()), fen)
+		// The move keeps the best value the tables give any move.
+		bestWDL := syzygy.WDL(-3)
+		var got syzygy.WDL
+		for _, m := range ml.Moves() {
+			q := p
+			q.MakeMove(m)
+			v, err := ref.ProbeWDL(&q)
+			require.NoError(t, err)
+			bestWDL = max(bestWDL, -v)
+			if m == best {
+				got = -v
+			}
+		}
+		assert.Equal(t, bestWDL, got, "%s: %v", fen, best)
+		require.NotNil(t, last.Score)
+		switch {
+		case last.Score.IsMate:
+		case bestWDL == syzygy.Win:
+			assert.Equal(t, tbWin, last.Score.CP, fen)
+		case bestWDL == syzygy.Loss:
+			assert.Equal(t, -tbWin, last.Score.CP, fen)
+		}
+	}
+}
+
+func mustParse(t *testing.T, fen string) *core.Position {
+	t.Helper()
+	p, err := core.ParseFEN(fen)
+	require.NoError(t, err)
+	return &p
 }

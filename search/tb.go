@@ -18,7 +18,9 @@ import (
 //     best rank are searched: a win is converted before the fifty-move
 //     rule can draw it, a loss is dragged out as far as it goes. The
 //     search below is then left to itself (the DTZ ranking decides what
-//     matters) and reports the tables' score for the position.
+//     matters) and reports the tables' score for the position. Without
+//     DTZ files the moves are ranked by WDL alone, and a winning search
+//     keeps probing below.
 //   - In the search, a node reached by a capture or a pawn move (halfmove
 //     clock 0), without castling rights, with at most SyzygyProbeLimit
 //     pieces (and fewer than that, or at least SyzygyProbeDepth plies to
@@ -102,15 +104,21 @@ func (e *Engine) tbSetup() {
 // rankRoot ranks the root moves by the tables when pos is in them, keeps
 // only those of the best rank, and turns the search's own probing off
 // (the ranking holds what DTZ knows). It reports whether it did, and the
-// score the tables give pos. When the tables cannot rank pos (more
-// pieces, castling rights, a table missing) nothing changes and the
-// search probes as usual.
+// score the tables give pos. Without the DTZ tables the moves are ranked
+// by WDL alone (Stockfish's root_probe_wdl), and the search keeps probing
+// when it wins, to find its way to the next zeroing move. When the
+// tables cannot rank pos (more pieces, castling rights, a WDL table
+// missing) nothing changes and the search probes as usual.
 func (e *Engine) rankRoot(pos *core.Position, hist *core.History, rms []rootMove) ([]rootMove, int, bool) {
 	w := e.w
 	if w.tbCard == 0 || pos.Occupied().Count() > w.tbCard || pos.Castling() != 0 || !e.tb.HasTable(pos) {
 		return rms, 0, false
 	}
 	ranked, err := e.tb.ProbeRoot(pos, hist)
+	dtz := err == nil
+	if !dtz {
+		ranked, err = rankByWDL(e.tb, pos)
+	}
 	if err != nil || len(ranked) == 0 {
 		return rms, 0, false
 	}
@@ -135,8 +143,55 @@ func (e *Engine) rankRoot(pos *core.Position, hist *core.History, rms []rootMove
 			kept = append(kept, rm)
 		}
 	}
-	w.tbCard = 0
-	return kept, rankScore(best, e.rule50), true
+	if dtz {
+		w.tbCard = 0
+		return kept, rankScore(best, e.rule50), true
+	}
+	if best <= 0 {
+		w.tbCard = 0
+	}
+	return kept, wdlRankScore(best, e.rule50), true
+}
+
+// WDL ranks of a root move by the value it leaves the opponent, on
+// ProbeRoot's scale (Stockfish's WDL_to_rank).
+var wdlRank = [5]int{-1000, -899, 0, 899, 1000}
+
+// rankByWDL ranks the legal moves of pos by the WDL value they lead to,
+// for tables without their DTZ files.
+func rankByWDL(tb *syzygy.Tablebase, pos *core.Position) ([]syzygy.RootMove, error) {
+	p := *pos
+	var ml core.MoveList
+	p.LegalMoves(&ml)
+	moves := make([]syzygy.RootMove, 0, ml.Len())
+	for _, m := range ml.Moves() {
+		u := p.MakeMove(m)
+		wdl, err := tb.ProbeWDL(&p)
+		p.UnmakeMove(m, u)
+		if err != nil {
+			return nil, err
+		}
+		moves = append(moves, syzygy.RootMove{Move: m, Rank: wdlRank[2-int(wdl)]})
+	}
+	return moves, nil
+}
+
+// wdlRankScore is the score of a root ranked by WDL alone (Stockfish's
+// WDL_to_value): ±tbWin for a win or loss, ±2 for a cursed win or a
+// blessed loss, which count as a win and a loss without the fifty-move
+// rule.
+func wdlRankScore(rank int, rule50 bool) int {
+	switch {
+	case rank == 1000 || (rank > 0 && !rule50):
+		return tbWin
+	case rank > 0:
+		return 2
+	case rank == 0:
+		return 0
+	case rank == -1000 || !rule50:
+		return -tbWin
+	}
+	return -2
 }
 
 // rankScore is the score shown for a root of the given rank (Stockfish's
