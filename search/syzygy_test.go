@@ -2,8 +2,10 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -376,4 +378,93 @@ func mustParse(t *testing.T, fen string) *core.Position {
 	p, err := core.ParseFEN(fen)
 	require.NoError(t, err)
 	return &p
+}
+
+// TestSyzygyConversionRate (GAMBIT_SYZYGY_CONVERT=N positions) plays out
+// random won KQvK, KRvK and KBNvK positions whose halfmove clock leaves
+// no spare ply (clock 99-DTZ), the engine on both sides at depth 6, with
+// the committed tables and without: with them every game must end in
+// mate before the fifty-move rule; without them the count is logged.
+func TestSyzygyConversionRate(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("GAMBIT_SYZYGY_CONVERT"))
+	if n <= 0 {
+		t.Skip("set GAMBIT_SYZYGY_CONVERT to a number of positions")
+	}
+	ref := tbEngine(t).Tablebase()
+	rng := rand.New(rand.NewPCG(24, 11))
+	for _, pieces := range []string{"Q", "R", "BN"} {
+		with, without := 0, 0
+		var plies, dtzSum int
+		for range n {
+			fen, dtz := randomWin(t, rng, ref, pieces)
+			g := playOut(t, tbEngine(t), fen, 6, 200)
+			if g.mated && g.end.SideToMove() == core.Black {
+				with++
+			} else {
+				t.Errorf("%s: not converted with the tables: %s", fen, strings.Join(g.moves, " "))
+			}
+			plies += len(g.moves)
+			dtzSum += dtz
+			if p := playOut(t, New(), fen, 6, 200); p.mated && p.end.SideToMove() == core.Black {
+				without++
+			}
+		}
+		t.Logf("K%svK, %d positions (mean DTZ %.1f), clock 99-DTZ, depth 6: mated %d with the tables (mean %.1f plies), %d without",
+			pieces, n, float64(dtzSum)/float64(n), with, float64(plies)/float64(n), without)
+	}
+}
+
+// randomWin returns a random position of K+pieces v K, White to move and
+// winning (DTZ 1 to 99), with the halfmove clock at 99-DTZ.
+func randomWin(t *testing.T, rng *rand.Rand, tb *syzygy.Tablebase, pieces string) (string, int) {
+	t.Helper()
+	for {
+		var board [64]byte
+		put := func(pc byte) {
+			for {
+				sq := rng.IntN(64)
+				if board[sq] == 0 {
+					board[sq] = pc
+					return
+				}
+			}
+		}
+		put('K')
+		put('k')
+		for i := range len(pieces) {
+			put(pieces[i])
+		}
+		var b strings.Builder
+		for rank := 7; rank >= 0; rank-- {
+			empty := 0
+			for file := range 8 {
+				if c := board[rank*8+file]; c != 0 {
+					if empty > 0 {
+						b.WriteString(strconv.Itoa(empty))
+						empty = 0
+					}
+					b.WriteByte(c)
+				} else {
+					empty++
+				}
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+			}
+			if rank > 0 {
+				b.WriteByte('/')
+			}
+		}
+		fen := b.String() + " w - - 0 1"
+		p, err := core.ParseFEN(fen)
+		if err != nil || !p.HasLegalMoves() {
+			continue
+		}
+		dtz, err := tb.ProbeDTZ(&p)
+		require.NoError(t, err)
+		if dtz < 1 || dtz > 99 {
+			continue
+		}
+		return strings.TrimSuffix(fen, "0 1") + strconv.Itoa(99-dtz) + " 1", dtz
+	}
 }
