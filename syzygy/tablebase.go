@@ -37,7 +37,7 @@ func Open(dirs ...string) (*Tablebase, error) {
 	for _, d := range dirs {
 		entries, err := os.ReadDir(d)
 		if err != nil {
-			return nil, fmt.Errorf("syzygy: open %s: %w", d, err)
+			return nil, fmt.Errorf("syzygy: %w", err) // "open DIR: why"
 		}
 		for _, e := range entries {
 			if e.IsDir() {
