@@ -85,6 +85,38 @@ func (h *History) Repetitions(p *Position) int {
 	return h.repetitions(p, false)
 }
 
+// HasRepeated reports whether any position of the line since the last
+// capture or pawn move (and after the last null move), p included, stands
+// in it twice: not only p, as IsRepetition asks, but any position between.
+// It is Stockfish's Position::has_repeated, which its tablebase root
+// probing reads: a line that has gone round once may go round again, so
+// a win must be pressed. It compares every pair of the at most
+// HalfmoveClock positions, and allocates nothing.
+func (h *History) HasRepeated(p *Position) bool {
+	e := h.entries
+	n := min(p.halfmove, len(e)) // positions 1..n back may repeat
+	for i := 1; i <= n; i++ {
+		if e[len(e)-i].null {
+			n = i - 1
+			break
+		}
+	}
+	key := p.RepetitionKey()
+	for i := 0; i+4 <= n; i++ {
+		if i > 0 {
+			key = e[len(e)-i].key
+		}
+		// The same side to move stands an even number of plies back, and
+		// a position can come back no sooner than four plies later.
+		for j := i + 4; j <= n; j += 2 {
+			if e[len(e)-j].key == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // repetitions counts the earlier occurrences of p, stopping at the first
 // one when first is set.
 func (h *History) repetitions(p *Position, first bool) int {

@@ -2,6 +2,7 @@ package core
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,6 +16,7 @@ func TestHistoryAgainstReplay(t *testing.T) {
 	r := rand.New(rand.NewPCG(invariantSeed, 6))
 	var ml MoveList
 	repeats, nulls, threefold := 0, 0, 0
+	earlier := 0 // HasRepeated true of a position that is no repetition itself
 	for game := range 400 {
 		p := StartPosition()
 		if game%2 == 1 {
@@ -61,6 +63,16 @@ func TestHistoryAgainstReplay(t *testing.T) {
 			}
 			require.Equal(t, want, h.Repetitions(&p), "game %d ply %d: %s", game, ply, p.FEN())
 			require.Equal(t, want > 0, h.IsRepetition(&p), "game %d ply %d", game, ply)
+			dup := false
+			for i, k := range seen {
+				if slices.Contains(seen[i+1:], k) {
+					dup = true
+				}
+			}
+			require.Equal(t, dup, h.HasRepeated(&p), "game %d ply %d: HasRepeated", game, ply)
+			if dup && want == 0 {
+				earlier++
+			}
 			if want > 0 {
 				repeats++
 			}
@@ -70,7 +82,8 @@ func TestHistoryAgainstReplay(t *testing.T) {
 			require.Equal(t, ply+1, h.Len())
 		}
 	}
-	t.Logf("%d repetitions (%d threefold), %d null moves", repeats, threefold, nulls)
+	t.Logf("%d repetitions (%d threefold), %d null moves, %d earlier repetitions", repeats, threefold, nulls, earlier)
+	require.Greater(t, earlier, 1000)
 	require.Greater(t, repeats, 1000)
 	require.Positive(t, threefold)
 	require.Greater(t, nulls, 1000)
@@ -88,7 +101,7 @@ func TestHistoryPushPopCloneAllocs(t *testing.T) {
 			h.Push(&q)
 			q.MakeMove(m)
 		}
-		if !h.IsRepetition(&q) {
+		if !h.IsRepetition(&q) || !h.HasRepeated(&q) {
 			panic("the start position repeats after four knight moves")
 		}
 		for range moves {

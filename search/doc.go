@@ -39,7 +39,18 @@
 // budget and the search stops at the hard one. Depth, nodes, mate,
 // movetime, infinite and ponder (until Request.PonderHit) are honoured.
 // Options: Hash, Clear Hash, Threads (1), MultiPV, Ponder, OwnBook and
-// BookFile (a Polyglot book, package polyglot), Move Overhead and Skill
+// BookFile (a Polyglot book, package polyglot), Move Overhead, Skill
 // Level (20 is full strength; below it the depth is limited, and 0 is
-// BitChess's one-ply material search).
+// BitChess's one-ply material search), and Stockfish's SyzygyPath,
+// SyzygyProbeDepth, SyzygyProbeLimit and Syzygy50MoveRule.
+//
+// Syzygy tablebases (package syzygy), when SyzygyPath names them: a root
+// the tables hold is searched over the moves of the best rank only
+// (syzygy.Tablebase.ProbeRoot: WDL, then DTZ with the halfmove clock and
+// the line's repetitions), so that a won endgame is converted before the
+// fifty-move rule draws it; below a root they do not hold, positions
+// reached by a capture or a pawn move with few enough pieces take their
+// WDL value from the tables (stored in the transposition table, counted
+// as tbhits). Without SyzygyPath nothing of this runs, and the bench
+// signature is that of the search without tables.
 package search

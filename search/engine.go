@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,6 +13,7 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/polyglot"
+	"github.com/gambit-chess/gambit/syzygy"
 )
 
 // Engine is gambit's search, an engine.Searcher: serve it with uci.Serve
@@ -29,6 +31,12 @@ type Engine struct {
 	bookFile     string
 	moveOverhead time.Duration
 	skill        int
+
+	tb         *syzygy.Tablebase // nil without SyzygyPath
+	syzygyPath string
+	probeDepth int
+	probeLimit int
+	rule50     bool
 }
 
 // Defaults of the options.
@@ -47,7 +55,7 @@ const (
 )
 
 // New returns an engine with the default options (Hash 16 MB, full
-// strength, no book).
+// strength, no book, no tablebase).
 func New() *Engine {
 	e := &Engine{
 		hashMB:       DefaultHash,
@@ -55,6 +63,9 @@ func New() *Engine {
 		moveOverhead: DefaultMoveOverhead,
 		skill:        MaxSkill,
 		rng:          rand.New(rand.NewPCG(1, 2)),
+		probeDepth:   DefaultSyzygyProbeDepth,
+		probeLimit:   DefaultSyzygyProbeLimit,
+		rule50:       true,
 	}
 	e.tt = newTable(e.hashMB)
 	e.w = &worker{tt: e.tt}
@@ -78,11 +89,17 @@ func (e *Engine) Options() []engine.Option {
 		{Name: "BookFile", Type: engine.TypeString, Default: "", Min: math.MinInt64, Max: math.MaxInt64},
 		{Name: "Move Overhead", Type: engine.TypeSpin, Default: strconv.Itoa(int(DefaultMoveOverhead.Milliseconds())), Min: 0, Max: 5000},
 		{Name: "Skill Level", Type: engine.TypeSpin, Default: strconv.Itoa(MaxSkill), Min: 0, Max: MaxSkill},
+		{Name: "SyzygyPath", Type: engine.TypeString, Default: "", Min: math.MinInt64, Max: math.MaxInt64},
+		{Name: "SyzygyProbeDepth", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeDepth), Min: 1, Max: 100},
+		{Name: "Syzygy50MoveRule", Type: engine.TypeCheck, Default: "true", Min: math.MinInt64, Max: math.MaxInt64},
+		{Name: "SyzygyProbeLimit", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeLimit), Min: 0, Max: 7},
 	}
 }
 
 // SetOption sets one of the declared options; the value has been checked
-// by engine.Option.Check. A BookFile that cannot be opened is an error.
+// by engine.Option.Check. A BookFile that cannot be opened is an error,
+// and so is a SyzygyPath with a directory that cannot be read, a table
+// file of a wrong size, or no table at all (the engine then has none).
 func (e *Engine) SetOption(name, value string) error {
 	num := func() (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(value))
@@ -126,6 +143,22 @@ func (e *Engine) SetOption(name, value string) error {
 			return err
 		}
 		e.skill = min(max(n, 0), MaxSkill)
+	case "syzygypath":
+		return e.setSyzygyPath(value)
+	case "syzygyprobedepth":
+		n, err := num()
+		if err != nil {
+			return err
+		}
+		e.probeDepth = max(n, 1)
+	case "syzygyprobelimit":
+		n, err := num()
+		if err != nil {
+			return err
+		}
+		e.probeLimit = min(max(n, 0), 7)
+	case "syzygy50moverule":
+		e.rule50 = !strings.EqualFold(strings.TrimSpace(value), "false")
 	default:
 		return fmt.Errorf("search: %w: %q", engine.ErrUnknownOption, name)
 	}
@@ -162,22 +195,28 @@ func (e *Engine) NewGame() {
 	e.w.clearTables()
 }
 
-// Close releases the opening book, if one is open.
+// Close releases the opening book and the tablebases, if open.
 func (e *Engine) Close() error {
+	var errs []error
 	if e.book != nil {
-		err := e.book.Close()
+		errs = append(errs, e.book.Close())
 		e.book = nil
-		return err
 	}
-	return nil
+	if e.tb != nil {
+		errs = append(errs, e.tb.Close())
+		e.tb, e.syzygyPath = nil, ""
+	}
+	return errors.Join(errs...)
 }
 
 // Search searches req.Position within req.Limits and returns the best move
 // and the expected reply (NoMove when it has none). It reports every
 // completed iteration (and each MultiPV line) through info, with depth,
 // selective depth, score, nodes, nps, hashfull and the principal
-// variation. A book move, when OwnBook is on and the book has one, is
-// played without a search (but for infinite and ponder searches).
+// variation, and the tablebase hits when SyzygyPath is set. A book move,
+// when OwnBook is on and the book has one, is played without a search
+// (but for infinite and ponder searches). With tablebases, a root they
+// hold is searched over the moves of the best rank only (see tb.go).
 func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engine.Info)) (best, ponder core.Move) {
 	if info == nil {
 		info = func(engine.Info) {}
@@ -194,6 +233,8 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 			return en.Move, core.NoMove
 		}
 	}
+	e.tbSetup()
+	rms, tbScore, rootInTB := e.rankRoot(&pos, &req.History, rms)
 	if e.skill == 0 {
 		return e.materialMove(&pos, rms), core.NoMove
 	}
@@ -247,10 +288,15 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 	report := func(depth int, rms []rootMove, line int) {
 		rm := rms[line-1]
 		t := elapsed(ctl.start)
+		score, bound := rm.prev, rm.bound
+		if rootInTB && abs(score) <= mateBound {
+			// The tables know better than the search, but for a mate.
+			score, bound = tbScore, engine.Exact
+		}
 		in := engine.Info{
 			Depth: depth, SelDepth: max(w.seldepth, depth), Nodes: w.nodes,
 			NPS: int64(float64(w.nodes) / t.Seconds()), Time: time.Since(start),
-			HashFull: e.tt.hashfull(), Score: engineScore(rm.prev, rm.bound),
+			HashFull: e.tt.hashfull(), Score: engineScore(score, bound), TBHits: w.tbHits,
 			PV: append([]core.Move(nil), rm.pv...),
 		}
 		if e.multiPV > 1 {

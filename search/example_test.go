@@ -33,3 +33,26 @@ func ExampleEvaluate() {
 	// Output:
 	// 10
 }
+
+// With SyzygyPath set, a root the tables hold is searched over the moves
+// that keep the best result under the fifty-move rule: here KRvK, mate
+// 29 plies away (DTZ) with the halfmove clock at 70, so only the moves of
+// a shortest path win; the score shown is the tables' win.
+func ExampleEngine_Search_syzygy() {
+	e := search.New()
+	defer e.Close()
+	if err := e.SetOption("SyzygyPath", "../testdata/syzygy"); err != nil {
+		panic(err)
+	}
+	p, err := core.ParseFEN("8/8/8/4k3/8/8/8/KR6 w - - 70 1")
+	if err != nil {
+		panic(err)
+	}
+	var last engine.Info
+	best, _ := e.Search(context.Background(), engine.Request{Position: p, Start: p, Limits: engine.Limits{Depth: 6}},
+		func(i engine.Info) { last = i })
+	dtz, _ := e.Tablebase().ProbeDTZ(&p)
+	fmt.Println(best, last.Score, last.TBHits > 0, dtz)
+	// Output:
+	// a1b2 cp 30879 true 29
+}

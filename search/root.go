@@ -85,7 +85,7 @@ func (w *worker) iterate(rms []rootMove, maxDepth, multiPV, mate int, report fun
 			prev := rms[pvIdx].prev
 			delta := 25
 			alpha, beta := -infinity, infinity
-			if depth >= 5 && prev > -mateBound && prev < mateBound {
+			if depth >= 5 && prev > -tbWinBound && prev < tbWinBound {
 				alpha, beta = max(prev-delta, -infinity), min(prev+delta, infinity)
 			}
 			for {

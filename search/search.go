@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/syzygy"
 )
 
 // Scores.
@@ -37,6 +38,13 @@ type worker struct {
 	seldepth int
 	stop     bool
 	ctl      *control
+
+	// Tablebases (tb.go): tbCard is the most pieces probed, 0 for none.
+	tb       *syzygy.Tablebase
+	tbCard   int
+	tbDepth  int
+	tbRule50 bool
+	tbHits   int64
 
 	stack   [maxPly + 2]frame
 	pv      [maxPly + 1][maxPly + 1]core.Move
@@ -90,12 +98,13 @@ func (w *worker) isDraw() bool {
 	return false
 }
 
-// scoreToTT and scoreFromTT keep mate scores relative to the node.
+// scoreToTT and scoreFromTT keep mate and tablebase scores relative to
+// the node.
 func scoreToTT(s, ply int) int {
 	switch {
-	case s > mateBound:
+	case s > tbWinBound:
 		return s + ply
-	case s < -mateBound:
+	case s < -tbWinBound:
 		return s - ply
 	}
 	return s
@@ -103,9 +112,9 @@ func scoreToTT(s, ply int) int {
 
 func scoreFromTT(s, ply int) int {
 	switch {
-	case s > mateBound:
+	case s > tbWinBound:
 		return s - ply
-	case s < -mateBound:
+	case s < -tbWinBound:
 		return s + ply
 	}
 	return s
@@ -161,6 +170,26 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
+	// Tablebases: a WDL value ends the node when it is exact or beyond the
+	// window; at a PV node a bound narrows what the search may return.
+	best, maxScore := -infinity, infinity
+	if w.tbCard > 0 {
+		if s, b, ok := w.probeTB(depth, ply); ok {
+			if b == boundExact || (b == boundLower && s >= beta) || (b == boundUpper && s <= alpha) {
+				w.tt.store(key, core.NoMove, scoreToTT(s, ply), w.evaluate(), min(maxPly-1, depth+6), b)
+				return s
+			}
+			if pvNode {
+				if b == boundLower {
+					best = s
+					alpha = max(alpha, s)
+				} else {
+					maxScore = s
+				}
+			}
+		}
+	}
+
 	fr := &w.stack[ply]
 	eval := -infinity
 	if !inCheck {
@@ -192,8 +221,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				return 0
 			}
 			if s >= beta {
-				if s > mateBound {
-					s = beta
+				if s > tbWinBound {
+					s = beta // no unproven mate or tablebase win
 				}
 				return s
 			}
@@ -214,7 +243,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	w.scoreMoves(fr, ttm, ply)
 
-	best, bestMove := -infinity, core.NoMove
+	bestMove := core.NoMove
 	origAlpha := alpha
 	nq := 0
 	quietsSeen := 0
@@ -226,7 +255,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if quiet {
 			quietsSeen++
 		}
-		if !pvNode && !inCheck && best > -mateBound && quiet && !gives {
+		if !pvNode && !inCheck && best > -tbWinBound && quiet && !gives {
 			// Late-move pruning and futility pruning of quiet moves.
 			if depth <= 4 && quietsSeen > 3+depth*depth*(1+boolInt(improving)) {
 				continue
@@ -236,7 +265,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 		// Bad captures at shallow depth.
-		if !pvNode && !inCheck && best > -mateBound && !quiet && depth <= 3 && !p.SEEGreaterEqual(m, -90*depth) {
+		if !pvNode && !inCheck && best > -tbWinBound && !quiet && depth <= 3 && !p.SEEGreaterEqual(m, -90*depth) {
 			continue
 		}
 
@@ -305,6 +334,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// Every move was pruned: fail low on the static evaluation.
 		best = alpha
 	}
+	best = min(best, maxScore)
 	bound := boundUpper
 	switch {
 	case best >= beta:

@@ -272,37 +272,96 @@ func TestKingIndex(t *testing.T) {
 	}
 }
 
-// After the root position has repeated, no win ranks 1000 (Stockfish's
-// root_probe: the engine must make progress); the others keep their rank.
-func TestProbeRootRepetition(t *testing.T) {
+// HasTable knows the materials of testdata/syzygy, either colour, and
+// allocates nothing.
+func TestHasTable(t *testing.T) {
 	tb := openTest(t)
-	p := mustFEN(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1")
+	for fen, want := range map[string]bool{
+		"4k3/8/8/8/8/8/8/4K2Q w - - 0 1":        true,  // KQvK
+		"4k2q/8/8/8/8/8/8/4K3 w - - 0 1":        true,  // KvKQ
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1":         true,  // KvK
+		"4k2r/8/8/8/8/8/8/4KQ2 b - - 0 1":       true,  // KQvKR
+		"4k2n/8/8/8/8/8/8/4KNB1 w - - 0 1":      false, // KBNvKN: five pieces
+		"4k3/8/8/8/8/8/8/4KQQ1 w - - 0 1":       false, // KQQvK is not among them
+		"r3k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1": false,
+	} {
+		p := mustFEN(t, fen)
+		assert.Equal(t, want, tb.HasTable(p), fen)
+		if !want {
+			if _, err := tb.ProbeWDL(p); err == nil {
+				t.Errorf("%s: HasTable false but ProbeWDL answers", fen)
+			}
+		}
+	}
+	p := mustFEN(t, "4k3/8/8/8/8/8/8/4KQQ1 w - - 0 1")
+	assert.Zero(t, testing.AllocsPerRun(100, func() { tb.HasTable(p) }))
+}
+
+// playLine plays moves (UCI) from fen, pushing each position into a
+// history, and returns the position reached and the history.
+func playLine(t *testing.T, fen string, moves ...string) (*core.Position, *core.History) {
+	t.Helper()
+	p := mustFEN(t, fen)
 	var hist core.History
-	for _, uci := range []string{"h1h2", "e8e7", "h2h1", "e7e8"} {
+	for _, uci := range moves {
 		m, err := p.ParseUCI(uci)
-		require.NoError(t, err)
+		require.NoError(t, err, uci)
 		hist.Push(p)
 		p.MakeMove(m)
 	}
-	require.True(t, hist.IsRepetition(p))
-	plain, err := tb.ProbeRoot(p, nil)
-	require.NoError(t, err)
-	rep, err := tb.ProbeRoot(p, &hist)
-	require.NoError(t, err)
-	require.Len(t, rep, len(plain))
-	wins := 0
-	for i, m := range rep {
-		assert.Equal(t, plain[i].Move, m.Move)
-		assert.Equal(t, plain[i].DTZ, m.DTZ)
-		if m.DTZ > 0 {
-			wins++
-			assert.Equal(t, 1000, plain[i].Rank)
-			assert.Equal(t, 1000-(m.DTZ+p.HalfmoveClock()), m.Rank)
-		} else {
-			assert.Equal(t, plain[i].Rank, m.Rank)
-		}
+	return p, &hist
+}
+
+// After a position of the line since the last zeroing move has repeated
+// (the root or one before it), no win ranks 1000 (Stockfish's root_probe
+// with has_repeated: the engine must make progress); the others keep
+// their rank. A repetition before the last pawn move does not count.
+func TestProbeRootRepetition(t *testing.T) {
+	tb := openTest(t)
+	for _, tc := range []struct {
+		name     string
+		fen      string
+		moves    []string
+		repeated bool
+	}{
+		{"root repeats", "4k3/8/8/8/8/8/8/4K2Q w - - 0 1", []string{"h1h2", "e8e7", "h2h1", "e7e8"}, true},
+		// The start position stands twice, then the queen and king move on:
+		// the root itself is new, the line has gone round once.
+		{"earlier position repeats", "4k3/8/8/8/8/8/8/4K2Q w - - 0 1", []string{"h1h2", "e8e7", "h2h1", "e7e8", "h1g1", "e8d7"}, true},
+		{"no repetition", "4k3/8/8/8/8/8/8/4K2Q w - - 0 1", []string{"h1h2", "e8e7", "h2g1", "e7d7"}, false},
+		// The kings go round before the pawn move, which the rule of fifty
+		// moves and the repetitions start again from.
+		{"repetition before a pawn move", "7k/8/8/8/8/8/P3K3/8 w - - 0 1", []string{"e2e1", "h8g8", "e1e2", "g8h8", "a2a4", "h8g8", "e2d3", "g8h8"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, hist := playLine(t, tc.fen, tc.moves...)
+			if tc.name == "earlier position repeats" {
+				require.False(t, hist.IsRepetition(p), "the root itself is new")
+			}
+			plain, err := tb.ProbeRoot(p, nil)
+			require.NoError(t, err)
+			rep, err := tb.ProbeRoot(p, hist)
+			require.NoError(t, err)
+			require.Len(t, rep, len(plain))
+			wins := 0
+			for i, m := range rep {
+				assert.Equal(t, plain[i].Move, m.Move)
+				assert.Equal(t, plain[i].DTZ, m.DTZ)
+				if m.DTZ > 0 && m.DTZ+p.HalfmoveClock() <= 99 {
+					wins++
+					assert.Equal(t, 1000, plain[i].Rank)
+					if tc.repeated {
+						assert.Equal(t, 1000-(m.DTZ+p.HalfmoveClock()), m.Rank, m.Move.String())
+					} else {
+						assert.Equal(t, 1000, m.Rank, m.Move.String())
+					}
+				} else {
+					assert.Equal(t, plain[i].Rank, m.Rank)
+				}
+			}
+			assert.Positive(t, wins)
+		})
 	}
-	assert.Positive(t, wins)
 }
 
 // Tables reached through symbolic links are sized and read as files.

@@ -25,17 +25,19 @@ type RootMove struct {
 
 // ProbeRoot ranks every legal move of pos by the tables, in the order
 // of the move generator. The halfmove clock is read; hist, when given, is
-// the line that led to pos (as a search keeps it), and a repetition of
-// pos in it makes every win rank below 1000, as in Stockfish, so that the
-// engine makes progress. The errors are those of ProbeDTZ. Checkmate and
-// stalemate give no moves and no error.
+// the line that led to pos (as a search keeps it, core.History), and when
+// any position of that line since the last capture or pawn move, pos
+// included, stands in it twice (core.History.HasRepeated, Stockfish's
+// has_repeated in its root_probe), every win ranks below 1000, so that
+// the engine presses the win instead of going round again. The errors are
+// those of ProbeDTZ. Checkmate and stalemate give no moves and no error.
 func (tb *Tablebase) ProbeRoot(pos *core.Position, hist *core.History) ([]RootMove, error) {
 	if err := tb.check(pos); err != nil {
 		return nil, err
 	}
 	p := *pos
 	cnt50 := p.HalfmoveClock()
-	repeated := hist != nil && hist.IsRepetition(&p)
+	repeated := hist != nil && hist.HasRepeated(&p)
 	var ml core.MoveList
 	p.LegalMoves(&ml)
 	moves := make([]RootMove, 0, ml.Len())

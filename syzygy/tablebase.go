@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/gambit-chess/gambit/core"
 )
 
 // Tablebase is a set of Syzygy tables (.rtbw for WDL, .rtbz for DTZ)
@@ -35,7 +37,7 @@ func Open(dirs ...string) (*Tablebase, error) {
 	for _, d := range dirs {
 		entries, err := os.ReadDir(d)
 		if err != nil {
-			return nil, fmt.Errorf("syzygy: open %s: %w", d, err)
+			return nil, fmt.Errorf("syzygy: %w", err) // "open DIR: why"
 		}
 		for _, e := range entries {
 			if e.IsDir() {
@@ -173,6 +175,23 @@ func (tb *Tablebase) completeWith(n int) bool {
 	}
 	place(0, n-2)
 	return ok
+}
+
+// HasTable reports whether the WDL file of pos's material was found
+// (KvK needs none); its DTZ file may still be missing, and so may the
+// tables its captures lead to. A search asks before probing, so that a
+// material without a table costs no error value: HasTable allocates
+// nothing.
+func (tb *Tablebase) HasTable(pos *core.Position) bool {
+	if pos.Occupied().Count() > tb.maxPieces {
+		return false
+	}
+	key := positionKey(pos)
+	if key == 0 {
+		return true
+	}
+	t := tb.tables[key]
+	return t != nil && t.paths[kindWDL] != ""
 }
 
 // Tables returns the names of the tables found (KQvKR, ...), sorted.

@@ -54,7 +54,8 @@
 // negotiates features, keeps the game (force mode, new, setboard, edit,
 // undo, remove, Chess960), turns level, st, sd, time and otim into
 // engine.Limits, ponders after "hard", runs analyze mode, answers ping and
-// "?", claims the mates it gives, and answers malformed input with
+// "?", passes "egtpath syzygy DIR" to an engine's SyzygyPath option,
+// claims the mates it gives, and answers malformed input with
 // "Error (...)" or "Illegal move". An engine served over TCP is reached
 // with Dial, as for uci.
 //

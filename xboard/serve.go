@@ -91,7 +91,9 @@ type server struct {
 // Depth), ponders on the expected reply after "hard", runs analyze mode
 // until "exit", answers ping (after the move when it is thinking), moves
 // at once on "?", and ends the game with a claim after a mate or
-// stalemate it gives. Draw offers are declined by silence. Moves the GUI
+// stalemate it gives. Draw offers are declined by silence. An engine
+// that declares a string option SyzygyPath gets the feature egt="syzygy",
+// and "egtpath syzygy DIR" sets that option to DIR. Moves the GUI
 // sends are checked with core ("Illegal move: ..."); malformed commands
 // get "Error (...): ..." and are otherwise ignored. The Searcher's best
 // move is checked too and replaced by a legal one when it is not.
@@ -226,7 +228,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 	arg = strings.TrimSpace(arg)
 	switch cmd {
 	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics",
-		"hint", "bk", "nps", "memory", "cores", "egtpath", "draw", ".", "otherboard", "pause", "resume":
+		"hint", "bk", "nps", "memory", "cores", "draw", ".", "otherboard", "pause", "resume":
 		// Nothing to do: draw offers are declined by silence.
 	case "protover":
 		s.features()
@@ -366,6 +368,8 @@ func (s *server) handle(ctx context.Context, line string) bool {
 		}
 	case "option":
 		s.cmdOption(line, arg)
+	case "egtpath":
+		s.cmdEGTPath(line, arg)
 	default:
 		// A move without usermove, or an unknown command.
 		if looksLikeMove(cmd) && arg == "" {
@@ -400,6 +404,9 @@ func (s *server) features() {
 		"feature done=0",
 		`feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 memory=0 smp=0 debug=0`,
 		`feature myname="` + name + `" variants="normal,fischerandom"`,
+	}
+	if _, ok := s.syzygyOption(); ok {
+		lines = append(lines, `feature egt="syzygy"`)
 	}
 	for _, o := range s.options {
 		lines = append(lines, `feature option="`+strings.ReplaceAll(FormatOptionFeature(o), `"`, "'")+`"`)
@@ -445,6 +452,36 @@ func parseBase(t string) (time.Duration, bool) {
 		d += time.Duration(s) * time.Second
 	}
 	return d, true
+}
+
+// syzygyOption returns the engine's SyzygyPath option, the one
+// "egtpath syzygy DIR" sets, when it declares one (a string option, as
+// Stockfish names it).
+func (s *server) syzygyOption() (engine.Option, bool) {
+	o, ok := engine.FindOption(s.options, "SyzygyPath")
+	return o, ok && o.Type == engine.TypeString
+}
+
+// cmdEGTPath handles "egtpath TYPE PATH": for syzygy, PATH goes to the
+// engine's SyzygyPath option; other types, and syzygy for an engine
+// without that option, are ignored, as the protocol allows.
+func (s *server) cmdEGTPath(line, arg string) {
+	kind, path, _ := strings.Cut(arg, " ")
+	o, ok := s.syzygyOption()
+	if kind != "syzygy" || !ok {
+		return
+	}
+	v, err := o.Check(strings.TrimSpace(path))
+	if err != nil {
+		s.fail("bad path", line)
+		return
+	}
+	if s.run != nil {
+		s.stopSearch(true)
+	}
+	if err := s.eng.SetOption(o.Name, v); err != nil {
+		s.write("# egtpath syzygy: " + strings.ReplaceAll(err.Error(), "\n", " "))
+	}
 }
 
 // cmdOption handles "option NAME=VALUE" and "option NAME" (a button).

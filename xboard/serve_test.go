@@ -3,6 +3,7 @@ package xboard_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -445,4 +446,45 @@ func TestServeGUIGone(t *testing.T) {
 	err = xboard.Serve(ctx, s, r2, io.Discard)
 	require.ErrorIs(t, err, context.Canceled)
 	_ = r2.Close()
+}
+
+// tbScripted is scripted with a SyzygyPath option, which fails for the
+// path "bad".
+type tbScripted struct{ *scripted }
+
+func (s tbScripted) Options() []engine.Option {
+	return append(s.scripted.Options(), engine.Option{Name: "SyzygyPath", Type: engine.TypeString})
+}
+
+func (s tbScripted) SetOption(name, value string) error {
+	if name == "SyzygyPath" && value == "bad" {
+		return errors.New("no tables in bad")
+	}
+	return s.scripted.SetOption(name, value)
+}
+
+// An engine with a SyzygyPath option announces egt="syzygy", and the
+// GUI's egtpath sets the option; other kinds of tables are ignored.
+func TestServeEGTPath(t *testing.T) {
+	g := startServe(t, newScripted())
+	g.send("xboard", "protover 2")
+	_, feats := g.expect("feature done=1")
+	assert.NotContains(t, strings.Join(feats, "\n"), "egt=", "no SyzygyPath option, no egt feature")
+	g.send("egtpath syzygy /tb") // ignored without the option
+	assert.Empty(t, g.sync("1"))
+
+	s := tbScripted{newScripted()}
+	g = startServe(t, s)
+	g.send("xboard", "protover 2")
+	_, feats = g.expect("feature done=1")
+	all := strings.Join(feats, "\n")
+	assert.Contains(t, all, `feature egt="syzygy"`)
+	assert.Contains(t, all, `feature option="SyzygyPath -string "`)
+	g.send("egtpath gaviota /gtb", "egtpath syzygy /tb/3-4-5:/tb/6 men")
+	assert.Empty(t, g.sync("1"))
+	s.mu.Lock()
+	assert.Equal(t, map[string]string{"SyzygyPath": "/tb/3-4-5:/tb/6 men"}, s.options)
+	s.mu.Unlock()
+	g.send("egtpath syzygy bad")
+	assert.Equal(t, []string{"# egtpath syzygy: no tables in bad"}, g.sync("2"))
 }

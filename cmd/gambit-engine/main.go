@@ -12,6 +12,11 @@
 // depth (search.BenchDepth unless given) and prints the total node count,
 // the search's signature, and the speed in nodes per second.
 //
+// Syzygy tablebases: the UCI option SyzygyPath (with SyzygyProbeDepth,
+// SyzygyProbeLimit and Syzygy50MoveRule, as Stockfish names them) or,
+// under XBoard, "egtpath syzygy DIR" (the engine announces egt="syzygy");
+// see package search.
+//
 // Matches against other engines are cmd/match's job (make engine-strength).
 package main
 

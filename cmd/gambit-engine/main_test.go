@@ -184,3 +184,70 @@ func TestBeatsStockfishSkill0(t *testing.T) {
 		assert.True(t, won, "gambit-engine won: %s %s", g.Result, g.Reason)
 	}
 }
+
+// syzygyDir is the committed tables' directory, absolute (the engine runs
+// as a process).
+func syzygyDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "syzygy"))
+	require.NoError(t, err)
+	return dir
+}
+
+// krvkTight is KRvK at DTZ 29 with the halfmove clock at 70: the win
+// holds only if every move keeps to a shortest path to the mate.
+const krvkTight = "8/8/8/4k3/8/8/8/KR6 w - - 70 1"
+
+// SyzygyPath over UCI (setoption, then the game as position startpos
+// moves ...): the built engine, playing both sides, mates in the tight
+// KRvK before the fifty-move rule draws, and reports tbhits.
+func TestUCISyzygy(t *testing.T) {
+	ctx := testCtx(t, 2*time.Minute)
+	e, err := uci.Start(ctx, binary)
+	require.NoError(t, err)
+	defer e.Close()
+	_, ok := e.Option("SyzygyPath")
+	require.True(t, ok, "SyzygyPath declared")
+	require.NoError(t, e.SetOption(ctx, "SyzygyPath", syzygyDir(t)))
+
+	pos, err := core.ParseFEN(krvkTight)
+	require.NoError(t, err)
+	var moves []string
+	var tbhits int64
+	for len(moves) < 60 && pos.HasLegalMoves() && pos.HalfmoveClock() < 100 {
+		require.NoError(t, e.Position(krvkTight, moves...))
+		s, err := e.Go(ctx, uci.Limits{Depth: 6})
+		require.NoError(t, err)
+		bm, err := s.Wait()
+		require.NoError(t, err)
+		for _, in := range s.Lines() {
+			tbhits = max(tbhits, in.TBHits)
+		}
+		require.True(t, pos.IsLegal(bm.Move), "%v in %s", bm.Move, pos.FEN())
+		pos.MakeMove(bm.Move)
+		moves = append(moves, bm.Move.UCI(false))
+	}
+	t.Logf("%s after %d plies: %s", pos.FEN(), len(moves), strings.Join(moves, " "))
+	assert.True(t, pos.IsCheckmate(), "mated before the fifty-move rule: %s", pos.FEN())
+	assert.Equal(t, core.Black, pos.SideToMove())
+	assert.Positive(t, tbhits, "info lines carry tbhits")
+}
+
+// XBoard's egtpath syzygy DIR reaches SyzygyPath: the same tight win.
+func TestXBoardSyzygy(t *testing.T) {
+	ctx := testCtx(t, 2*time.Minute)
+	e, err := xboard.Start(ctx, binary)
+	require.NoError(t, err)
+	defer e.Close()
+	require.NoError(t, e.Send("egtpath syzygy "+syzygyDir(t)))
+	pos, err := core.ParseFEN(krvkTight)
+	require.NoError(t, err)
+	require.NoError(t, e.StartGame(ctx, pos, nil))
+	for n := 0; n < 60 && pos.HasLegalMoves() && pos.HalfmoveClock() < 100; n++ {
+		r, err := e.Think(ctx, engine.Limits{Depth: 6}, nil)
+		require.NoError(t, err)
+		require.True(t, pos.IsLegal(r.Move), "%v in %s", r.Move, pos.FEN())
+		pos.MakeMove(r.Move)
+	}
+	assert.True(t, pos.IsCheckmate(), "mated before the fifty-move rule: %s", pos.FEN())
+}
