@@ -285,21 +285,32 @@ func castleTargets(i int) (king, rook Square) {
 
 // addCastling adds the legal castling moves of colour us, not in check. It
 // covers Chess960: the king and rook may start anywhere on the back rank,
-// on or next to their destinations. It returns how many it found; with a
-// nil list it only counts.
-func (p *Position) addCastling(ml *MoveList, us Color, ksq Square) int {
+// on or next to their destinations. safeNear and attackedNear are squares
+// next to the king already found safe and attacked with only the king
+// lifted (the king-move test); their answers are reused where lifting the
+// rook too cannot change them. It returns how many it found; with a nil
+// list it only counts.
+func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, safeNear, attackedNear Bitboard) int {
 	n := 0
 	for i := int(us&1) * 2; i < int(us&1)*2+2; i++ {
-		if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 {
+		path := p.castleKingPath[i]
+		if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 || path&attackedNear != 0 {
+			// A square attacked with the rook in place stays attacked
+			// once it is lifted: lifting a piece only opens lines.
 			continue
 		}
 		// Every square the king crosses or lands on must be safe with both
 		// castling pieces lifted: a Chess960 rook may shield the king's
-		// path from a rook or queen behind it on the rank.
+		// path from a rook or queen behind it on the rank. A rook in a
+		// corner shields nothing (nothing stands behind it), so there the
+		// squares found safe next to the king need no second test.
 		rsq := p.castleRook[i]
+		if f := rsq.File(); f == 0 || f == 7 {
+			path &^= safeNear
+		}
 		occ := p.byType[0] &^ (ksq.Bitboard() | rsq.Bitboard())
 		safe := true
-		for b := p.castleKingPath[i]; safe && b != 0; {
+		for b := path; safe && b != 0; {
 			safe = !p.attackedBy(us^1, b.PopFirst(), occ)
 		}
 		if safe {

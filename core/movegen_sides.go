@@ -26,12 +26,16 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -126,7 +130,7 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
@@ -155,12 +159,16 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -255,7 +263,7 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
@@ -286,12 +294,16 @@ func (p *Position) countWhite(mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -386,7 +398,7 @@ func (p *Position) countWhite(mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
@@ -417,12 +429,16 @@ func (p *Position) countBlack(mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -517,7 +533,7 @@ func (p *Position) countBlack(mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
