@@ -4,8 +4,10 @@ import "github.com/gambit-chess/gambit/core"
 
 // Count returns the number of leaf nodes of the legal move tree of p to
 // depth plies. At the last ply it counts the legal moves by population count
-// instead of writing them out and making them (bulk counting). It runs on
-// one goroutine, allocates nothing, and leaves p as it found it.
+// instead of writing them out and making them (bulk counting), and the
+// moves of the ply before are played only as far as that count needs
+// (core.Position.CountLegalMovesAfter). It runs on one goroutine, allocates
+// nothing, and leaves p as it found it.
 func Count(p *core.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -16,6 +18,12 @@ func Count(p *core.Position, depth int) uint64 {
 	var ml core.MoveList
 	p.LegalMoves(&ml)
 	var n uint64
+	if depth == 2 {
+		for _, m := range ml.Moves() {
+			n += uint64(p.CountLegalMovesAfter(m))
+		}
+		return n
+	}
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
 		n += Count(p, depth-1)
