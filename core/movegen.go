@@ -169,9 +169,9 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 func (p *Position) generate(ml *MoveList, mode genMode) int {
 	if ml == nil {
 		if p.side&1 == White {
-			return p.countWhite(mode)
+			return p.countWhite()
 		}
-		return p.countBlack(mode)
+		return p.countBlack()
 	}
 	if p.side&1 == White {
 		return p.generateWhite(ml, mode)

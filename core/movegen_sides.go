@@ -269,9 +269,10 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 }
 
 // countWhite counts the legal moves of White to move, as generateSide does
-// with a nil list.
-func (p *Position) countWhite(mode genMode) int {
+// with a nil list and every kind of move.
+func (p *Position) countWhite() int {
 	var ml *MoveList // nil: count only
+	const mode = genAll
 	const us, them = White, Black
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -404,9 +405,10 @@ func (p *Position) countWhite(mode genMode) int {
 }
 
 // countBlack counts the legal moves of Black to move, as generateSide does
-// with a nil list.
-func (p *Position) countBlack(mode genMode) int {
+// with a nil list and every kind of move.
+func (p *Position) countBlack() int {
 	var ml *MoveList // nil: count only
+	const mode = genAll
 	const us, them = Black, White
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
