@@ -1,5 +1,7 @@
 package core
 
+import "math/bits"
+
 // LegalMoves fills ml with every legal move of the position, replacing what
 // it held. Moves come straight from check and pin masks, never by making a
 // move and testing it, and nothing is allocated.
@@ -292,9 +294,11 @@ func castleTargets(i int) (king, rook Square) {
 // list it only counts.
 func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, safeNear, attackedNear Bitboard) int {
 	n := 0
-	for i := int(us&1) * 2; i < int(us&1)*2+2; i++ {
+	occ := p.byType[0]
+	for rights := p.castling & castleRights[us&1]; rights != 0; rights &= rights - 1 {
+		i := bits.TrailingZeros8(rights) & 3
 		path := p.castleKingPath[i]
-		if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 || path&attackedNear != 0 {
+		if p.castlePath[i]&occ != 0 || path&attackedNear != 0 {
 			// A square attacked with the rook in place stays attacked
 			// once it is lifted: lifting a piece only opens lines.
 			continue
@@ -308,10 +312,10 @@ func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, safeNear, att
 		if f := rsq.File(); f == 0 || f == 7 {
 			path &^= safeNear
 		}
-		occ := p.byType[0] &^ (ksq.Bitboard() | rsq.Bitboard())
+		lifted := occ &^ (ksq.Bitboard() | rsq.Bitboard())
 		safe := true
-		for b := path; safe && b != 0; {
-			safe = !p.attackedBy(us^1, b.PopFirst(), occ)
+		for ; safe && path != 0; path &= path - 1 {
+			safe = !p.attackedBy(us^1, path.First(), lifted)
 		}
 		if safe {
 			n++
