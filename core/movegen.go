@@ -130,10 +130,22 @@ func (p *Position) addAll(ml *MoveList, from Square, pt PieceType, targets Bitbo
 //
 //go:noinline
 func (p *Position) writeAll(ml *MoveList, from Square, pt PieceType, targets Bitboard) {
-	for targets != 0 {
-		to := targets.PopFirst()
-		ml.add(newMove(from, to, pt, p.board[to].Type(), NoPieceType))
+	// The list's length stays in a register until the end, and what every
+	// move shares is packed once; only captures (written first) look at the
+	// board.
+	n := ml.n
+	base := newMove(from, 0, pt, NoPieceType, NoPieceType)
+	occ := p.byType[0]
+	for t := targets & occ; t != 0; t &= t - 1 {
+		to := t.First()
+		ml.moves[n] = base | Move(to)<<6 | Move(p.board[to&63].Type())<<15
+		n++
 	}
+	for t := targets &^ occ; t != 0; t &= t - 1 {
+		ml.moves[n] = base | Move(t.First())<<6
+		n++
+	}
+	ml.n = n
 }
 
 // pawnMoveCount returns the number of pawn moves to the squares of
@@ -148,17 +160,19 @@ func pawnMoveCount(targets Bitboard) int {
 //
 //go:noinline
 func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
-	for targets != 0 {
-		to := targets.PopFirst()
-		from := Square(int(to) - delta)
-		captured := p.board[to].Type()
-		if to.Rank() == 0 || to.Rank() == 7 {
-			for pt := Queen; pt >= Knight; pt-- {
-				ml.add(newMove(from, to, Pawn, captured, pt))
-			}
-			continue
+	n := ml.n
+	for t := targets &^ (Rank1 | Rank8); t != 0; t &= t - 1 {
+		to := t.First()
+		ml.moves[n] = newMove(Square(int(to)-delta), to, Pawn, p.board[to&63].Type(), NoPieceType)
+		n++
+	}
+	ml.n = n
+	for t := targets & (Rank1 | Rank8); t != 0; t &= t - 1 {
+		to := t.First()
+		from, captured := Square(int(to)-delta), p.board[to&63].Type()
+		for pt := Queen; pt >= Knight; pt-- {
+			ml.add(newMove(from, to, Pawn, captured, pt))
 		}
-		ml.add(newMove(from, to, Pawn, captured, NoPieceType))
 	}
 }
 
