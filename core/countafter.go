@@ -11,44 +11,39 @@ package core
 func (p *Position) CountLegalMovesAfter(m Move) int {
 	us := p.side & 1
 	from, to := m.From(), m.To()
+	// The bitboards are saved whole and copied back (a few 16-byte moves);
+	// side, castling, en passant and the checkers likewise.
+	byType, byColor := p.byType, p.byColor
 	side, castling, ep, checkers := p.side, p.castling, p.ep, p.checkers
-
-	// The change of each bitboard, as XOR masks: applied once to make the
-	// move and once more to take it back. A piece type that takes no part
-	// is NoPieceType, whose slot (byType[0], every occupied square) gets
-	// its own mask, so a zero mask there changes nothing.
-	var (
-		occD, usD, themD Bitboard
-		movedT, capT     PieceType
-		movedD, capD     Bitboard
-		promoT           PieceType
-		promoD           Bitboard
-	)
 	if m.IsCastle() {
 		kTo, rTo := castleTargets(castleIndex(m, us))
-		movedT, movedD = King, from.Bitboard()^kTo.Bitboard()
-		capT, capD = Rook, to.Bitboard()^rTo.Bitboard() // our own rook moves
-		usD = movedD ^ capD
-		occD = usD
+		king := from.Bitboard() ^ kTo.Bitboard()
+		rook := to.Bitboard() ^ rTo.Bitboard()
+		p.byType[King] ^= king
+		p.byType[Rook] ^= rook
+		p.byColor[us] ^= king ^ rook
+		p.byType[0] ^= king ^ rook
 	} else {
 		fromTo := from.Bitboard() | to.Bitboard()
-		movedT, movedD = m.Piece()&7, fromTo
 		if c := m.Captured(); c != NoPieceType {
 			capSq := to
 			if m.IsEnPassant() {
 				capSq ^= 8
 			}
-			capT, capD = c&7, capSq.Bitboard()
+			b := capSq.Bitboard()
+			p.byType[c&7] ^= b
+			p.byColor[us^1] ^= b
+			p.byType[0] ^= b
 		}
+		p.byType[0] ^= fromTo
+		p.byColor[us] ^= fromTo
 		if promo := m.Promotion(); promo != NoPieceType {
-			movedD = from.Bitboard()
-			promoT, promoD = promo&7, to.Bitboard()
+			p.byType[Pawn] ^= from.Bitboard()
+			p.byType[promo&7] ^= to.Bitboard()
+		} else {
+			p.byType[m.Piece()&7] ^= fromTo
 		}
-		usD, themD = fromTo, capD
-		occD = fromTo ^ capD
 	}
-
-	p.apply(occD, usD, themD, us, movedT, movedD, capT, capD, promoT, promoD)
 	p.side = side ^ 1
 	p.castling = castling & p.castleMask[from&63] & p.castleMask[to&63]
 	p.ep = NoSquare
@@ -59,18 +54,7 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 	}
 	p.checkers = unknownCheckers
 	n := p.generate(nil, genAll)
-	p.apply(occD, usD, themD, us, movedT, movedD, capT, capD, promoT, promoD)
+	p.byType, p.byColor = byType, byColor
 	p.side, p.castling, p.ep, p.checkers = side, castling, ep, checkers
 	return n
-}
-
-// apply XORs CountLegalMovesAfter's masks into the bitboards: once makes
-// the move, twice takes it back.
-func (p *Position) apply(occD, usD, themD Bitboard, us Color, movedT PieceType, movedD Bitboard, capT PieceType, capD Bitboard, promoT PieceType, promoD Bitboard) {
-	p.byType[0] ^= occD
-	p.byColor[us&1] ^= usD
-	p.byColor[(us^1)&1] ^= themD
-	p.byType[movedT&7] ^= movedD
-	p.byType[capT&7] ^= capD
-	p.byType[promoT&7] ^= promoD
 }
