@@ -42,12 +42,18 @@ func CountFull(p *core.Position, depth int) uint64 {
 		return 1
 	}
 	var ml core.MoveList
+	if depth == 1 {
+		return makeEach(p, &ml)
+	}
 	p.LegalMoves(&ml)
 	var n uint64
-	if depth == 1 {
+	if depth == 2 {
+		// One list serves every child: Go zeroes a list where it is
+		// declared, and 1 KB a node is worth saving at the last ply.
+		var leaves core.MoveList
 		for _, m := range ml.Moves() {
 			u := p.MakeMove(m)
-			n++
+			n += makeEach(p, &leaves)
 			p.UnmakeMove(m, u)
 		}
 		return n
@@ -58,6 +64,17 @@ func CountFull(p *core.Position, depth int) uint64 {
 		p.UnmakeMove(m, u)
 	}
 	return n
+}
+
+// makeEach generates the legal moves of p into ml, makes and unmakes each,
+// and returns how many there were.
+func makeEach(p *core.Position, ml *core.MoveList) uint64 {
+	p.LegalMoves(ml)
+	for _, m := range ml.Moves() {
+		u := p.MakeMove(m)
+		p.UnmakeMove(m, u)
+	}
+	return uint64(ml.Len())
 }
 
 // MoveCount is the leaf count below one root move.
