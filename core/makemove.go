@@ -69,14 +69,17 @@ func (p *Position) MakeMove(m Move) Undo {
 // en-passant square and counts the halfmove, and returns the Undo and the
 // hash so far (side to move and en passant updated).
 func (p *Position) begin() (Undo, uint64) {
+	// Every field is read before any is written: the compiler cannot tell
+	// that a store to one field leaves the others as they were, and would
+	// load them again.
 	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
-	p.checkers = unknownCheckers
-	h := p.hash ^ tables.ZobristWhiteToMove
-	if p.ep != NoSquare {
-		h ^= tables.ZobristEnPassant[p.ep&7]
+	h := u.hash ^ tables.ZobristWhiteToMove
+	if u.ep != NoSquare {
+		h ^= tables.ZobristEnPassant[u.ep&7]
 		p.ep = NoSquare
 	}
-	p.halfmove++
+	p.checkers = unknownCheckers
+	p.halfmove = int(u.halfmove) + 1
 	return u, h
 }
 
