@@ -239,7 +239,7 @@ func checkMakeUnmake(t *testing.T, p *Position, m Move, path []string) {
 // boardConsistency returns what is wrong between the board array and the
 // piece sets, or "".
 func boardConsistency(p *Position) string {
-	var byType [7]Bitboard
+	var byType [8]Bitboard
 	var byColor [2]Bitboard
 	for sq := A1; sq <= H8; sq++ {
 		pc := p.board[sq]

@@ -30,26 +30,26 @@ func (p *Position) MakeMove(m Move) Undo {
 		p.byType[c&7] ^= b
 		p.byColor[us^1] ^= b
 		p.board[capSq&63] = NoPiece
-		h ^= tables.ZobristPieces[us^1][c&7][capSq&63]
+		h ^= zobrist[NewPiece(us^1, c)&15][capSq&63]
 		p.halfmove = 0
 	}
 	// The mover leaves from and lands on to: one XOR per bitboard.
 	fromTo := from.Bitboard() | to.Bitboard()
 	p.byType[0] ^= fromTo
 	p.byColor[us] ^= fromTo
-	pc := p.board[from&63]
+	pc := p.board[from&63] & 15
 	p.board[from&63] = NoPiece
 	pt := pc.Type() & 7
-	zp := &tables.ZobristPieces[us]
 	if promo := m.Promotion(); promo != NoPieceType {
 		p.byType[Pawn] ^= from.Bitboard()
 		p.byType[promo&7] ^= to.Bitboard()
-		p.board[to&63] = NewPiece(us, promo)
-		h ^= zp[Pawn][from&63] ^ zp[promo&7][to&63]
+		np := NewPiece(us, promo) & 15
+		p.board[to&63] = np
+		h ^= zobrist[pc][from&63] ^ zobrist[np][to&63]
 	} else {
 		p.byType[pt] ^= fromTo
 		p.board[to&63] = pc
-		h ^= zp[pt][from&63] ^ zp[pt][to&63]
+		h ^= zobrist[pc][from&63] ^ zobrist[pc][to&63]
 	}
 	if pt == Pawn {
 		p.halfmove = 0
@@ -69,14 +69,17 @@ func (p *Position) MakeMove(m Move) Undo {
 // en-passant square and counts the halfmove, and returns the Undo and the
 // hash so far (side to move and en passant updated).
 func (p *Position) begin() (Undo, uint64) {
+	// Every field is read before any is written: the compiler cannot tell
+	// that a store to one field leaves the others as they were, and would
+	// load them again.
 	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
-	p.checkers = unknownCheckers
-	h := p.hash ^ tables.ZobristWhiteToMove
-	if p.ep != NoSquare {
-		h ^= tables.ZobristEnPassant[p.ep&7]
+	h := u.hash ^ tables.ZobristWhiteToMove
+	if u.ep != NoSquare {
+		h ^= tables.ZobristEnPassant[u.ep&7]
 		p.ep = NoSquare
 	}
-	p.halfmove++
+	p.checkers = unknownCheckers
+	p.halfmove = int(u.halfmove) + 1
 	return u, h
 }
 
@@ -109,7 +112,7 @@ func (p *Position) makeCastle(m Move) Undo {
 	p.remove(rook, to)
 	p.put(king, kTo)
 	p.put(rook, rTo)
-	zk, zr := &tables.ZobristPieces[us][King], &tables.ZobristPieces[us][Rook]
+	zk, zr := &zobrist[king&15], &zobrist[rook&15]
 	h ^= zk[from&63] ^ zk[kTo&63] ^ zr[to&63] ^ zr[rTo&63]
 	p.finish(h, from, to)
 	return u

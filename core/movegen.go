@@ -1,5 +1,7 @@
 package core
 
+import "math/bits"
+
 // LegalMoves fills ml with every legal move of the position, replacing what
 // it held. Moves come straight from check and pin masks, never by making a
 // move and testing it, and nothing is allocated.
@@ -128,10 +130,22 @@ func (p *Position) addAll(ml *MoveList, from Square, pt PieceType, targets Bitbo
 //
 //go:noinline
 func (p *Position) writeAll(ml *MoveList, from Square, pt PieceType, targets Bitboard) {
-	for targets != 0 {
-		to := targets.PopFirst()
-		ml.add(newMove(from, to, pt, p.board[to].Type(), NoPieceType))
+	// The list's length stays in a register until the end, and what every
+	// move shares is packed once; only captures (written first) look at the
+	// board.
+	n := ml.n
+	base := newMove(from, 0, pt, NoPieceType, NoPieceType)
+	occ := p.byType[0]
+	for t := targets & occ; t != 0; t &= t - 1 {
+		to := t.First()
+		ml.moves[n] = base | Move(to)<<6 | Move(p.board[to&63].Type())<<15
+		n++
 	}
+	for t := targets &^ occ; t != 0; t &= t - 1 {
+		ml.moves[n] = base | Move(t.First())<<6
+		n++
+	}
+	ml.n = n
 }
 
 // pawnMoveCount returns the number of pawn moves to the squares of
@@ -146,17 +160,19 @@ func pawnMoveCount(targets Bitboard) int {
 //
 //go:noinline
 func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
-	for targets != 0 {
-		to := targets.PopFirst()
-		from := Square(int(to) - delta)
-		captured := p.board[to].Type()
-		if to.Rank() == 0 || to.Rank() == 7 {
-			for pt := Queen; pt >= Knight; pt-- {
-				ml.add(newMove(from, to, Pawn, captured, pt))
-			}
-			continue
+	n := ml.n
+	for t := targets &^ (Rank1 | Rank8); t != 0; t &= t - 1 {
+		to := t.First()
+		ml.moves[n] = newMove(Square(int(to)-delta), to, Pawn, p.board[to&63].Type(), NoPieceType)
+		n++
+	}
+	ml.n = n
+	for t := targets & (Rank1 | Rank8); t != 0; t &= t - 1 {
+		to := t.First()
+		from, captured := Square(int(to)-delta), p.board[to&63].Type()
+		for pt := Queen; pt >= Knight; pt-- {
+			ml.add(newMove(from, to, Pawn, captured, pt))
 		}
-		ml.add(newMove(from, to, Pawn, captured, NoPieceType))
 	}
 }
 
@@ -169,9 +185,9 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 func (p *Position) generate(ml *MoveList, mode genMode) int {
 	if ml == nil {
 		if p.side&1 == White {
-			return p.countWhite(mode)
+			return p.countWhite()
 		}
-		return p.countBlack(mode)
+		return p.countBlack()
 	}
 	if p.side&1 == White {
 		return p.generateWhite(ml, mode)
@@ -285,22 +301,35 @@ func castleTargets(i int) (king, rook Square) {
 
 // addCastling adds the legal castling moves of colour us, not in check. It
 // covers Chess960: the king and rook may start anywhere on the back rank,
-// on or next to their destinations. It returns how many it found; with a
-// nil list it only counts.
-func (p *Position) addCastling(ml *MoveList, us Color, ksq Square) int {
+// on or next to their destinations. safeNear and attackedNear are squares
+// next to the king already found safe and attacked with only the king
+// lifted (the king-move test); their answers are reused where lifting the
+// rook too cannot change them. It returns how many it found; with a nil
+// list it only counts.
+func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, safeNear, attackedNear Bitboard) int {
 	n := 0
-	for i := int(us&1) * 2; i < int(us&1)*2+2; i++ {
-		if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 {
+	occ := p.byType[0]
+	for rights := p.castling & castleRights[us&1]; rights != 0; rights &= rights - 1 {
+		i := bits.TrailingZeros8(rights) & 3
+		path := p.castleKingPath[i]
+		if p.castlePath[i]&occ != 0 || path&attackedNear != 0 {
+			// A square attacked with the rook in place stays attacked
+			// once it is lifted: lifting a piece only opens lines.
 			continue
 		}
 		// Every square the king crosses or lands on must be safe with both
 		// castling pieces lifted: a Chess960 rook may shield the king's
-		// path from a rook or queen behind it on the rank.
+		// path from a rook or queen behind it on the rank. A rook in a
+		// corner shields nothing (nothing stands behind it), so there the
+		// squares found safe next to the king need no second test.
 		rsq := p.castleRook[i]
-		occ := p.byType[0] &^ (ksq.Bitboard() | rsq.Bitboard())
+		if f := rsq.File(); f == 0 || f == 7 {
+			path &^= safeNear
+		}
+		lifted := occ &^ (ksq.Bitboard() | rsq.Bitboard())
 		safe := true
-		for b := p.castleKingPath[i]; safe && b != 0; {
-			safe = !p.attackedBy(us^1, b.PopFirst(), occ)
+		for ; safe && path != 0; path &= path - 1 {
+			safe = !p.attackedBy(us^1, path.First(), lifted)
 		}
 		if safe {
 			n++

@@ -26,12 +26,16 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -126,7 +130,7 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
@@ -155,12 +159,16 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -255,15 +263,16 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
 
 // countWhite counts the legal moves of White to move, as generateSide does
-// with a nil list.
-func (p *Position) countWhite(mode genMode) int {
+// with a nil list and every kind of move.
+func (p *Position) countWhite() int {
 	var ml *MoveList // nil: count only
+	const mode = genAll
 	const us, them = White, Black
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -286,12 +295,16 @@ func (p *Position) countWhite(mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -386,15 +399,16 @@ func (p *Position) countWhite(mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }
 
 // countBlack counts the legal moves of Black to move, as generateSide does
-// with a nil list.
-func (p *Position) countBlack(mode genMode) int {
+// with a nil list and every kind of move.
+func (p *Position) countBlack() int {
 	var ml *MoveList // nil: count only
+	const mode = genAll
 	const us, them = Black, White
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
@@ -417,12 +431,16 @@ func (p *Position) countBlack(mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -517,7 +535,7 @@ func (p *Position) countBlack(mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }

@@ -41,12 +41,16 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 	}
 	kingTargets := KingAttacks(ksq) & dest
 	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
 	for t := kingTargets; t != 0; {
 		sq := t.PopFirst()
 		if p.attackedBy(them, sq, occNoKing) {
-			kingTargets &^= sq.Bitboard()
+			attackedNear |= sq.Bitboard()
 		}
 	}
+	kingTargets &^= attackedNear
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -141,7 +145,7 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq)
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
 	}
 	return n
 }

@@ -24,7 +24,7 @@ const (
 // the position, but with the checkers still to be computed.
 type Position struct {
 	board   [64]Piece
-	byType  [7]Bitboard // index 0 holds every occupied square
+	byType  [8]Bitboard // index 0 holds every occupied square; 7 stays empty, so that an index masked with &7 needs no bounds check
 	byColor [2]Bitboard
 	hash    uint64
 	// checkers caches Checkers: the pieces giving check to the side to

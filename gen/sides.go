@@ -96,9 +96,10 @@ func sidesSource(name string, src []byte) ([]byte, error) {
 		b.WriteString("\n")
 		if v.countOnly {
 			fmt.Fprintf(&b, "// %s counts the legal moves of %s to move, as generateSide does\n", v.name, v.us)
-			b.WriteString("// with a nil list.\n")
-			fmt.Fprintf(&b, "func (p *Position) %s(mode genMode) int {\n", v.name)
+			b.WriteString("// with a nil list and every kind of move.\n")
+			fmt.Fprintf(&b, "func (p *Position) %s() int {\n", v.name)
 			b.WriteString("\tvar ml *MoveList // nil: count only\n")
+			b.WriteString("\tconst mode = genAll\n")
 		} else {
 			fmt.Fprintf(&b, "// %s is generateSide for %s to move.\n", v.name, v.us)
 			fmt.Fprintf(&b, "func (p *Position) %s(ml *MoveList, mode genMode) int {\n", v.name)

@@ -4,8 +4,10 @@ import "github.com/gambit-chess/gambit/core"
 
 // Count returns the number of leaf nodes of the legal move tree of p to
 // depth plies. At the last ply it counts the legal moves by population count
-// instead of writing them out and making them (bulk counting). It runs on
-// one goroutine, allocates nothing, and leaves p as it found it.
+// instead of writing them out and making them (bulk counting), and the
+// moves of the ply before are played only as far as that count needs
+// (core.Position.CountLegalMovesAfter). It runs on one goroutine, allocates
+// nothing, and leaves p as it found it.
 func Count(p *core.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -16,6 +18,12 @@ func Count(p *core.Position, depth int) uint64 {
 	var ml core.MoveList
 	p.LegalMoves(&ml)
 	var n uint64
+	if depth == 2 {
+		for _, m := range ml.Moves() {
+			n += uint64(p.CountLegalMovesAfter(m))
+		}
+		return n
+	}
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
 		n += Count(p, depth-1)
@@ -34,12 +42,18 @@ func CountFull(p *core.Position, depth int) uint64 {
 		return 1
 	}
 	var ml core.MoveList
+	if depth == 1 {
+		return makeEach(p, &ml)
+	}
 	p.LegalMoves(&ml)
 	var n uint64
-	if depth == 1 {
+	if depth == 2 {
+		// One list serves every child: Go zeroes a list where it is
+		// declared, and 1 KB a node is worth saving at the last ply.
+		var leaves core.MoveList
 		for _, m := range ml.Moves() {
 			u := p.MakeMove(m)
-			n++
+			n += makeEach(p, &leaves)
 			p.UnmakeMove(m, u)
 		}
 		return n
@@ -50,6 +64,17 @@ func CountFull(p *core.Position, depth int) uint64 {
 		p.UnmakeMove(m, u)
 	}
 	return n
+}
+
+// makeEach generates the legal moves of p into ml, makes and unmakes each,
+// and returns how many there were.
+func makeEach(p *core.Position, ml *core.MoveList) uint64 {
+	p.LegalMoves(ml)
+	for _, m := range ml.Moves() {
+		u := p.MakeMove(m)
+		p.UnmakeMove(m, u)
+	}
+	return uint64(ml.Len())
 }
 
 // MoveCount is the leaf count below one root move.

@@ -1,0 +1,60 @@
+package core
+
+// CountLegalMovesAfter returns the number of legal moves of the position
+// after m, a legal move of p (from LegalMoves or ParseUCI): what MakeMove,
+// CountLegalMoves and UnmakeMove give together, for less. Only what the
+// count reads is moved and put back (the bitboards, the side to move, the
+// castling rights and the en-passant square); the hash, the board array
+// and the move counters are never touched. It is perft's bulk count of the
+// last two plies, and a mobility count for a search. p is left as it was,
+// the cached checkers included. It allocates nothing.
+func (p *Position) CountLegalMovesAfter(m Move) int {
+	us := p.side & 1
+	from, to := m.From(), m.To()
+	// The bitboards are saved whole and copied back (a few 16-byte moves);
+	// side, castling, en passant and the checkers likewise.
+	byType, byColor := p.byType, p.byColor
+	side, castling, ep, checkers := p.side, p.castling, p.ep, p.checkers
+	if m.IsCastle() {
+		kTo, rTo := castleTargets(castleIndex(m, us))
+		king := from.Bitboard() ^ kTo.Bitboard()
+		rook := to.Bitboard() ^ rTo.Bitboard()
+		p.byType[King] ^= king
+		p.byType[Rook] ^= rook
+		p.byColor[us] ^= king ^ rook
+		p.byType[0] ^= king ^ rook
+	} else {
+		fromTo := from.Bitboard() | to.Bitboard()
+		if c := m.Captured(); c != NoPieceType {
+			capSq := to
+			if m.IsEnPassant() {
+				capSq ^= 8
+			}
+			b := capSq.Bitboard()
+			p.byType[c&7] ^= b
+			p.byColor[us^1] ^= b
+			p.byType[0] ^= b
+		}
+		p.byType[0] ^= fromTo
+		p.byColor[us] ^= fromTo
+		if promo := m.Promotion(); promo != NoPieceType {
+			p.byType[Pawn] ^= from.Bitboard()
+			p.byType[promo&7] ^= to.Bitboard()
+		} else {
+			p.byType[m.Piece()&7] ^= fromTo
+		}
+	}
+	p.side = side ^ 1
+	p.castling = castling & p.castleMask[from&63] & p.castleMask[to&63]
+	p.ep = NoSquare
+	if m.IsDoublePush() {
+		if sq := (from + to) / 2; PawnAttacks(us, sq)&p.byType[Pawn]&p.byColor[us^1] != 0 {
+			p.ep = sq
+		}
+	}
+	p.checkers = unknownCheckers
+	n := p.generate(nil, genAll)
+	p.byType, p.byColor = byType, byColor
+	p.side, p.castling, p.ep, p.checkers = side, castling, ep, checkers
+	return n
+}
