@@ -87,7 +87,7 @@ func TestRealEngines(t *testing.T) {
 		assert.Equal(t, rec.FinalFEN, final.FEN())
 		assert.Equal(t, rec.FinalFEN, finals[i])
 		// Every move has its comment: score/depth time.
-		for j, n := range g.Mainline()[1:] {
+		for j, n := range g.Mainline() {
 			require.NotEmpty(t, n.Comments, "move %d", j+1)
 			c := n.Comments[0]
 			assert.Regexp(t, `^([+-](\d+\.\d\d|M\d+)/\d+ \d+\.\d{3}s)`, c)
