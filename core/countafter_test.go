@@ -59,3 +59,42 @@ func TestCountLegalMovesAfterUnknownCheckers(t *testing.T) {
 		require.Equal(t, before, p)
 	}
 }
+
+// BenchmarkCountLegalMovesAfter counts the replies to every legal move of
+// benchFENs (six positions an op); BenchmarkMakeCountUnmake does the same
+// with MakeMove, CountLegalMoves and UnmakeMove. Both report ns a move.
+func BenchmarkCountLegalMovesAfter(b *testing.B) {
+	benchReplies(b, func(p *Position, m Move) int { return p.CountLegalMovesAfter(m) })
+}
+
+func BenchmarkMakeCountUnmake(b *testing.B) {
+	benchReplies(b, func(p *Position, m Move) int {
+		u := p.MakeMove(m)
+		n := p.CountLegalMoves()
+		p.UnmakeMove(m, u)
+		return n
+	})
+}
+
+func benchReplies(b *testing.B, count func(*Position, Move) int) {
+	ps := benchPositions(b)
+	moves := make([][]Move, len(ps))
+	total := 0
+	for i := range ps {
+		var ml MoveList
+		ps[i].LegalMoves(&ml)
+		moves[i] = append([]Move(nil), ml.Moves()...)
+		total += ml.Len()
+	}
+	n := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range ps {
+			for _, m := range moves[i] {
+				n += count(&ps[i], m)
+			}
+		}
+	}
+	require.Positive(b, n)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(total), "ns/move")
+}
