@@ -115,6 +115,15 @@ func TestRun(t *testing.T) {
 	// gambit's own timer is read: its row of the second table has figures,
 	// Stockfish's has none.
 	_, own, _ := strings.Cut(out, "own timer")
+	own, cpu, _ := strings.Cut(own, "CPU time")
+	// The CPU times are read too, Stockfish's from /proc: every row of the
+	// third table has its figures (at these depths a 10 ms tick may round
+	// Stockfish's to zero, so only gambit's are required).
+	for _, line := range strings.Split(cpu, "\n") {
+		if strings.HasPrefix(line, "| **gambit") && strings.Contains(line, "–") {
+			t.Errorf("gambit's CPU time figures missing: %s", line)
+		}
+	}
 	for _, line := range strings.Split(own, "\n") {
 		if strings.HasPrefix(line, "| **gambit") && strings.Contains(line, "–") {
 			t.Errorf("gambit's own figures missing: %s", line)

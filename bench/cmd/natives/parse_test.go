@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -134,5 +135,27 @@ func FuzzParsers(f *testing.F) {
 		if d, err := parseClock(string(out)); err == nil && d < 0 {
 			t.Errorf("parseClock(%q) = %v", out, d)
 		}
+		if d, err := parseProcStat(out); err == nil && d < 0 {
+			t.Errorf("parseProcStat(%q) = %v", out, d)
+		}
 	})
+}
+
+func TestParseProcStat(t *testing.T) {
+	// proc(5)'s layout: pid (comm) state ppid ... utime stime ...; a
+	// command name may hold spaces and brackets.
+	stat := "4242 (a) b (c)) S 1 4242 4242 0 -1 4194560 1200 0 0 0 157 23 0 0 20 0 3 0 99 1000 200 18446744073709551615\n"
+	got, err := parseProcStat([]byte(stat))
+	if err != nil || got != 1800*time.Millisecond {
+		t.Errorf("parseProcStat = %v, %v; want 1.8s (180 ticks)", got, err)
+	}
+	for _, bad := range []string{"", "4242 (x S 1 2", "4242 (x) S 1 2 3", "4242 (x) S 1 4242 4242 0 -1 4194560 1200 0 0 0 1x7 23 0"} {
+		if _, err := parseProcStat([]byte(bad)); err == nil {
+			t.Errorf("parseProcStat(%q): no error", bad)
+		}
+	}
+	// This process's own CPU time reads.
+	if _, err := processCPU(os.Getpid()); err != nil {
+		t.Errorf("processCPU(self): %v", err)
+	}
 }

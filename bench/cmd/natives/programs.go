@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +20,10 @@ type measurement struct {
 	nodes uint64
 	wall  time.Duration // the measured part, by this command's clock
 	own   time.Duration // the program's own timer; 0 when it prints none
+	// cpu is the CPU time (user and system) of the measured part; 0 when
+	// it cannot be read. On a busy machine it leaves out the time spent
+	// waiting for a core.
+	cpu time.Duration
 }
 
 // program is one perft program as natives runs it.
@@ -63,7 +68,8 @@ func processProgram(name, path, dir string, bulk, full bool,
 		if err != nil {
 			return measurement{}, fmt.Errorf("%s: %w", name, err)
 		}
-		return measurement{nodes: n, wall: wall, own: own}, nil
+		cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		return measurement{nodes: n, wall: wall, own: own, cpu: cpu}, nil
 	}}
 }
 
@@ -132,12 +138,47 @@ func mperftProgram(path, dir string) program {
 		parseMPerft)
 }
 
+// processCPU returns the CPU time (user and system) a running process has
+// used so far, from Linux's /proc/PID/stat, in ticks of 10 ms (USER_HZ).
+func processCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	return parseProcStat(b)
+}
+
+// parseProcStat reads utime and stime, fields 14 and 15 of /proc/PID/stat;
+// the second field, the command's name in brackets, may hold spaces and
+// brackets, so the fields are counted from the last ")".
+func parseProcStat(b []byte) (time.Duration, error) {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("/proc stat %q: no \")\"", shorten(b))
+	}
+	f := strings.Fields(string(b[i+1:]))
+	// f[0] is field 3 (the state): utime is f[11], stime f[12].
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc stat %q: too few fields", shorten(b))
+	}
+	var ticks uint64
+	for _, s := range f[11:13] {
+		v, err := strconv.ParseUint(s, 10, 63)
+		if err != nil {
+			return 0, fmt.Errorf("/proc stat %q: %w", shorten(b), err)
+		}
+		ticks += v
+	}
+	const userHZ = 100
+	return time.Duration(ticks) * (time.Second / userHZ), nil
+}
+
 // stockfishProgram is Stockfish's "go perft" (one thread: its perft is not
 // parallel), which counts the last ply's legal moves without making them,
 // as bulk counting does. A fresh engine is started for every measurement;
 // its start-up and the position command are not timed: the wall clock runs
-// from "go perft" to the "Nodes searched" line. It prints no time of its
-// own.
+// from "go perft" to the "Nodes searched" line, and its CPU time is read
+// from /proc then. It prints no time of its own.
 func stockfishProgram(path string, timeout time.Duration) program {
 	return program{name: "Stockfish (Debian, go perft)", bulk: true, run: func(ctx context.Context, t target, _ bool) (measurement, error) {
 		e, err := enginetest.Launch(timeout, path)
@@ -151,12 +192,18 @@ func stockfishProgram(path string, timeout time.Duration) program {
 		if err := e.Sync(); err != nil {
 			return measurement{}, err
 		}
+		cpu0, cpuErr := processCPU(e.Pid())
 		start := time.Now()
 		_, n, err := e.Divide(t.depth)
 		wall := time.Since(start)
 		if err != nil {
 			return measurement{}, fmt.Errorf("%s: %w", path, err)
 		}
-		return measurement{nodes: n, wall: wall}, nil
+		cpu1, err := processCPU(e.Pid())
+		m := measurement{nodes: n, wall: wall}
+		if cpuErr == nil && err == nil {
+			m.cpu = cpu1 - cpu0
+		}
+		return m, nil
 	}}
 }

@@ -40,7 +40,7 @@ func mnps(nodes uint64, d time.Duration) float64 {
 // cell is one program's figures on one column (a target and a counting
 // style) over every round, index by round.
 type cell struct {
-	wall, own []float64 // Mnps, NaN where there is none
+	wall, own, cpu []float64 // Mnps, NaN where there is none
 }
 
 // column is a target counted one way: a column of the tables.
@@ -66,18 +66,36 @@ type results struct {
 	startup [][]float64
 }
 
+// clock selects one of a cell's figures: by the wall clock, the
+// program's own timer, or CPU time.
+type clock int
+
+const (
+	wallClock clock = iota
+	ownTimer
+	cpuTime
+)
+
+// figures returns the cell's figures by clock k.
+func (c *cell) figures(k clock) []float64 {
+	switch k {
+	case ownTimer:
+		return c.own
+	case cpuTime:
+		return c.cpu
+	}
+	return c.wall
+}
+
 // ratios returns, for each round, program p's figure over the reference
-// program ref's figure in the same round and column: how many times
-// gambit's speed it reached. own selects the programs' own timers.
-func (r *results) ratios(p, ref, col int, own bool) []float64 {
+// program ref's figure in the same round and column, both by clock k: how
+// many times gambit's speed it reached.
+func (r *results) ratios(p, ref, col int, k clock) []float64 {
 	a, b := r.cells[p][col], r.cells[ref][col]
 	if a == nil || b == nil {
 		return nil
 	}
-	xs, ys := a.wall, b.wall
-	if own {
-		xs, ys = a.own, b.own
-	}
+	xs, ys := a.figures(k), b.figures(k)
 	out := make([]float64, 0, len(xs))
 	for i := range xs {
 		if i < len(ys) {
@@ -89,9 +107,9 @@ func (r *results) ratios(p, ref, col int, own bool) []float64 {
 
 // writeTable writes one Markdown table: a row a program, a column a target
 // and counting style, each cell the median Mnps and, but for the reference
-// row (ref), the median per-round ratio to it in brackets. own selects the
-// programs' own timers; a program that prints none gets "–".
-func (r *results) writeTable(w io.Writer, ref int, own bool) error {
+// row (ref), the median per-round ratio to it in brackets, by clock k; "–"
+// where a program has no such figure.
+func (r *results) writeTable(w io.Writer, ref int, k clock) error {
 	var b strings.Builder
 	b.WriteString("| program |")
 	for _, c := range r.columns {
@@ -112,18 +130,14 @@ func (r *results) writeTable(w io.Writer, ref int, own bool) error {
 				b.WriteString(" – |")
 				continue
 			}
-			xs := c.wall
-			if own {
-				xs = c.own
-			}
-			m := median(xs)
+			m := median(c.figures(k))
 			if math.IsNaN(m) {
 				b.WriteString(" – |")
 				continue
 			}
 			fmt.Fprintf(&b, " %s", figure(m))
 			if p != ref {
-				if q := median(r.ratios(p, ref, col, own)); !math.IsNaN(q) {
+				if q := median(r.ratios(p, ref, col, k)); !math.IsNaN(q) {
 					fmt.Fprintf(&b, " (%.2f×)", q)
 				}
 			}

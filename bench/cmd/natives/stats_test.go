@@ -37,15 +37,15 @@ func TestTable(t *testing.T) {
 		programs: []string{"gambit", "peer", "bulk-only"},
 		columns:  []column{{t: start}, {t: start, full: true}},
 		cells: [][]*cell{
-			{{wall: []float64{100, 200, 300}, own: []float64{110, 220, 330}}, {wall: []float64{50, 60, 70}, own: []float64{nan, nan, nan}}},
-			{{wall: []float64{150, 200, 600}, own: []float64{nan, nan, nan}}, {wall: []float64{25, 60, 140}, own: []float64{nan, nan, nan}}},
+			{{wall: []float64{100, 200, 300}, own: []float64{110, 220, 330}, cpu: []float64{300, 200, 100}}, {wall: []float64{50, 60, 70}, own: []float64{nan, nan, nan}}},
+			{{wall: []float64{150, 200, 600}, own: []float64{nan, nan, nan}, cpu: []float64{300, 100, 400}}, {wall: []float64{25, 60, 140}, own: []float64{nan, nan, nan}}},
 			{{wall: []float64{10, 20, 30}, own: []float64{22, 44, 66}}, nil},
 		},
 	}
 	// Medians 200 and 200; per-round ratios 1.5, 1, 2: median 1.5 (the
 	// ratio of the medians would be 1).
 	var b strings.Builder
-	if err := res.writeTable(&b, 0, false); err != nil {
+	if err := res.writeTable(&b, 0, wallClock); err != nil {
 		t.Fatal(err)
 	}
 	want := "| program | start d6 bulk | start d6 every leaf made |\n" +
@@ -57,7 +57,7 @@ func TestTable(t *testing.T) {
 		t.Errorf("wall clock table:\n%s\nwant:\n%s", b.String(), want)
 	}
 	b.Reset()
-	if err := res.writeTable(&b, 0, true); err != nil {
+	if err := res.writeTable(&b, 0, ownTimer); err != nil {
 		t.Fatal(err)
 	}
 	want = "| program | start d6 bulk | start d6 every leaf made |\n" +
@@ -67,6 +67,19 @@ func TestTable(t *testing.T) {
 		"| bulk-only | 44.0 (0.20×) | – |\n"
 	if b.String() != want {
 		t.Errorf("own timer table:\n%s\nwant:\n%s", b.String(), want)
+	}
+	// CPU time: medians 200 and 300; ratios 1, 0.5, 4: median 1.
+	b.Reset()
+	if err := res.writeTable(&b, 0, cpuTime); err != nil {
+		t.Fatal(err)
+	}
+	want = "| program | start d6 bulk | start d6 every leaf made |\n" +
+		"|---|---:|---:|\n" +
+		"| **gambit** | 200 | – |\n" +
+		"| peer | 300 (1.00×) | – |\n" +
+		"| bulk-only | – | – |\n"
+	if b.String() != want {
+		t.Errorf("CPU time table:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
 
