@@ -32,6 +32,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -74,7 +75,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	positions := fs.String("positions", "start:6,kiwipete:5", "comma-separated NAME:DEPTH (names: start, kiwipete, middlegame, endgame, checks; or a FEN), each with a published count")
 	modes := fs.String("modes", "bulk,full", "counting styles: bulk (the last ply counted), full (every leaf move made)")
 	levels := fs.String("goamd64", "v1,v3", "GOAMD64 levels to build gambit's perft for; the first is the reference of the ratios (a level this CPU lacks is left out with a note)")
-	stockfish := fs.String("stockfish", "/usr/games/stockfish", "Stockfish to run (\"\": none)")
+	sfDefault := "/usr/games/stockfish"
+	if p := os.Getenv("GAMBIT_STOCKFISH"); p != "" {
+		sfDefault = p
+	}
+	stockfish := fs.String("stockfish", sfDefault, "Stockfish to run (default $GAMBIT_STOCKFISH, else Debian's; \"\": none)")
 	qperft := fs.String("qperft", os.Getenv("GAMBIT_QPERFT"), "a qperft binary (default $GAMBIT_QPERFT; \"\": none)")
 	mperft := fs.String("mperft", os.Getenv("GAMBIT_MPERFT"), "an MPerft binary (default $GAMBIT_MPERFT; \"\": none)")
 	root := fs.String("root", "..", "the gambit repository's top directory")
@@ -231,7 +236,7 @@ func measure(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 
 // runRounds runs cfg.rounds rounds of every program on every column it
 // counts, checks every count, and prints the report.
-func runRounds(ctx context.Context, cfg config, progs []program, notes []string, stdout, stderr io.Writer) error {
+func runRounds(ctx context.Context, cfg config, progs []program, notes []string, stdout, stderr io.Writer) (err error) {
 	res := &results{}
 	for _, p := range progs {
 		res.programs = append(res.programs, p.name)
@@ -265,12 +270,22 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 	rng := rand.New(rand.NewPCG(seed, 0x6e617469766573))
 	var raw io.Writer = io.Discard
 	if cfg.raw != "" {
-		f, err := os.Create(cfg.raw)
-		if err != nil {
-			return err
+		f, cerr := os.Create(cfg.raw)
+		if cerr != nil {
+			return fmt.Errorf("-raw: %w", cerr)
 		}
-		defer f.Close()
-		raw = f
+		defer func() {
+			if cerr := f.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("-raw: %w", cerr)
+			}
+		}()
+		w := bufio.NewWriter(f)
+		defer func() {
+			if ferr := w.Flush(); ferr != nil && err == nil {
+				err = fmt.Errorf("-raw: %w", ferr)
+			}
+		}()
+		raw = w
 		fmt.Fprintln(raw, "round\tprogram\tposition\tstyle\tnodes\twall_seconds\town_seconds\tcpu_seconds")
 	}
 	for round := 1; round <= cfg.rounds; round++ {
@@ -280,7 +295,9 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 			if j.col < 0 {
 				// A process program's start-up: perft(1) of the start
 				// position, the whole process timed.
-				m, err := prog.run(ctx, startTarget, false)
+				rctx, cancel := context.WithTimeout(ctx, cfg.timeout)
+				m, err := prog.run(rctx, startTarget, false)
+				cancel()
 				if err != nil {
 					return fmt.Errorf("round %d, %s, start-up: %w", round, prog.name, err)
 				}
@@ -312,6 +329,7 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 	return writeReport(stdout, res, cfg, seed, notes)
 }
 
+// style names a counting style in the raw file.
 func style(full bool) string {
 	if full {
 		return "full"
@@ -319,7 +337,7 @@ func style(full bool) string {
 	return "bulk"
 }
 
-// writeReport prints the two tables and how they were measured.
+// writeReport prints the three tables and how they were measured.
 func writeReport(w io.Writer, res *results, cfg config, seed uint64, notes []string) error {
 	fmt.Fprintf(w, "Perft, one thread, %d interleaved rounds in random order (seed %d), every count checked against the published one.\n", cfg.rounds, seed)
 	fmt.Fprintf(w, "Million leaves a second, medians; in brackets the median per-round ratio to %s (above 1: faster).\n\n", res.programs[0])

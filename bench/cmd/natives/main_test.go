@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -67,7 +69,8 @@ func TestFlagErrors(t *testing.T) {
 func TestStockfishRounds(t *testing.T) {
 	sf := stockfishProgram(enginetest.StockfishPath(t), 30*time.Second)
 	start := target{name: "start", fen: namedFENs["start"], depth: 4, want: 197281}
-	cfg := config{rounds: 2, targets: []target{start}, modes: []bool{false, true}, seed: 1}
+	raw := filepath.Join(t.TempDir(), "raw.tsv")
+	cfg := config{rounds: 2, targets: []target{start}, modes: []bool{false, true}, seed: 1, raw: raw, timeout: time.Minute}
 	var stdout, stderr bytes.Buffer
 	if err := runRounds(context.Background(), cfg, []program{sf}, nil, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
@@ -79,10 +82,18 @@ func TestStockfishRounds(t *testing.T) {
 	if n := strings.Count(stderr.String(), "round "); n != 2 {
 		t.Errorf("%d measurements logged, want 2 (bulk only, two rounds):\n%s", n, stderr.String())
 	}
+	b, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "round\t") || !strings.Contains(lines[1], "\tstart d4\tbulk\t197281\t") {
+		t.Errorf("raw file: want a header and two measurements of 197281 leaves, got:\n%s", b)
+	}
 
 	start.want++
 	cfg.targets = []target{start}
-	err := runRounds(context.Background(), cfg, []program{sf}, nil, &stdout, &stderr)
+	err = runRounds(context.Background(), cfg, []program{sf}, nil, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "published count is 197282") {
 		t.Errorf("a wrong count: got error %v", err)
 	}
