@@ -66,6 +66,7 @@ type config struct {
 	seed      uint64
 	raw       string
 	timeout   time.Duration
+	machine   string // for the report: CPU, logical CPUs, Go version
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -185,7 +186,7 @@ func measure(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "building cmd/perft with GOAMD64=%s\n", l)
 		bin, err := buildGambit(ctx, cfg.goCmd, root, tmp, l)
 		if errors.Is(err, errUnsupportedLevel) {
-			notes = append(notes, fmt.Sprintf("GOAMD64=%s left out: %v", l, err))
+			notes = append(notes, fmt.Sprintf("Note: GOAMD64=%s left out: %v", l, err))
 			fmt.Fprintf(stderr, "natives: GOAMD64=%s left out: %v\n", l, err)
 			continue
 		}
@@ -231,6 +232,7 @@ func measure(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 		progs = append(progs, peer.prog(path, tmp))
 	}
 
+	cfg.machine = machine(cfg.goCmd)
 	return runRounds(ctx, cfg, progs, notes, stdout, stderr)
 }
 
@@ -288,6 +290,7 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 		raw = w
 		fmt.Fprintln(raw, "round\tprogram\tposition\tstyle\tnodes\twall_seconds\town_seconds\tcpu_seconds")
 	}
+	loadBefore := loadAverage()
 	for round := 1; round <= cfg.rounds; round++ {
 		rng.Shuffle(len(jobs), func(i, j int) { jobs[i], jobs[j] = jobs[j], jobs[i] })
 		for _, j := range jobs {
@@ -325,6 +328,9 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 			fmt.Fprintf(stderr, "round %d/%d  %-45s %-28s %7.3f s  %s Mnps\n", round, cfg.rounds, prog.name, col.label(), m.wall.Seconds(), figure(mnps(m.nodes, m.wall)))
 			fmt.Fprintf(raw, "%d\t%s\t%s\t%s\t%d\t%.6f\t%.6f\t%.6f\n", round, prog.name, col.t.label(), style(col.full), m.nodes, m.wall.Seconds(), m.own.Seconds(), m.cpu.Seconds())
 		}
+	}
+	if cfg.machine != "" {
+		notes = append(notes, fmt.Sprintf("Machine: %s; one-minute load average %s before the rounds, %s after.", cfg.machine, loadBefore, loadAverage()))
 	}
 	return writeReport(stdout, res, cfg, seed, notes)
 }
@@ -369,7 +375,7 @@ func writeReport(w io.Writer, res *results, cfg config, seed uint64, notes []str
 	}
 	fmt.Fprintln(w, ".")
 	for _, n := range notes {
-		fmt.Fprintf(w, "\nNote: %s\n", n)
+		fmt.Fprintf(w, "\n%s\n", n)
 	}
 	return nil
 }

@@ -118,6 +118,8 @@ func TestRun(t *testing.T) {
 		"| **gambit (cmd/perft, PGO, GOAMD64=v1)** |",
 		"| Stockfish ",
 		"Start-up of the programs run as processes",
+		"logical CPUs, go1.",
+		"load average",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the report:\n%s", want, out)

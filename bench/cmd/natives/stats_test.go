@@ -90,3 +90,13 @@ func TestFigure(t *testing.T) {
 		}
 	}
 }
+
+func TestCPUModel(t *testing.T) {
+	info := "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 9B14\nflags\t\t: fpu avx2 bmi2\n\nprocessor\t: 1\nmodel name\t: other\n"
+	if got := cpuModel([]byte(info)); got != "AMD EPYC 9B14" {
+		t.Errorf("cpuModel = %q, want %q", got, "AMD EPYC 9B14")
+	}
+	if got := cpuModel([]byte("processor : 0\n")); got != "" {
+		t.Errorf("cpuModel without a model name = %q, want \"\"", got)
+	}
+}
