@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
+.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
 
 all: test
 
@@ -74,6 +74,22 @@ GATE_BENCHTIME ?= 200ms
 bench-compare:
 	cd bench && $(GO) run ./cmd/benchgate -base '$(BASE)' -count $(COUNT) -threshold '$(THRESHOLD)' \
 		-bench '$(GATE_BENCH)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare .
+
+## bench-natives: gambit's perft command (built with its PGO profile, for
+## each GOAMD64 level of NATIVES_GOAMD64) against native perfts, one thread,
+## NATIVES_ROUNDS interleaved rounds in random order, every count checked:
+## Debian's Stockfish, and qperft and MPerft when GAMBIT_QPERFT and
+## GAMBIT_MPERFT name binaries built from their authors' sources (see
+## bench/README.md). Markdown tables on standard output and in
+## bin/natives.md, every measurement in bin/natives.tsv.
+NATIVES_ROUNDS ?= 5
+NATIVES_POSITIONS ?= start:6,kiwipete:5
+NATIVES_GOAMD64 ?= v1,v3
+bench-natives:
+	@mkdir -p bin
+	cd bench && $(GO) run ./cmd/natives -root .. -go '$(GO)' -rounds $(NATIVES_ROUNDS) -positions '$(NATIVES_POSITIONS)' \
+		-goamd64 '$(NATIVES_GOAMD64)' -raw ../bin/natives.tsv > ../bin/natives.md
+	@cat bin/natives.md
 
 ## bench-test: the bench module's own tests (every peer's perft against the
 ## published counts, the gate's decision logic and an end-to-end gate run)

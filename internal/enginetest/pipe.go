@@ -120,6 +120,9 @@ func Launch(timeout time.Duration, path string, args ...string) (*Engine, error)
 	return e, nil
 }
 
+// Pid returns the engine process's id: the bench module reads its CPU time.
+func (e *Engine) Pid() int { return e.cmd.Process.Pid }
+
 // Send writes one command line.
 func (e *Engine) Send(cmd string) error {
 	if _, err := io.WriteString(e.stdin, cmd+"\n"); err != nil {

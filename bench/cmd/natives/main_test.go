@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambit-chess/gambit/internal/enginetest"
+)
+
+// root is the gambit repository's top, seen from this package's directory.
+const root = "../../.."
+
+func TestParseTargets(t *testing.T) {
+	pub, err := loadPublished(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The published counts (chessprogramming wiki, Perft Results).
+	ts, err := parseTargets("start:6, kiwipete:5,8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1:6,middlegame:3", pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		label string
+		want  uint64
+	}{{"start d6", 119060324}, {"kiwipete d5", 193690690}, {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 d6", 11030083}, {"middlegame d3", 89890}}
+	if len(ts) != len(want) {
+		t.Fatalf("got %d targets, want %d", len(ts), len(want))
+	}
+	for i, w := range want {
+		if ts[i].label() != w.label || ts[i].want != w.want {
+			t.Errorf("target %d: %s, %d; want %s, %d", i, ts[i].label(), ts[i].want, w.label, w.want)
+		}
+	}
+	for _, bad := range []string{"", "start", "start:0", "start:x", "nowhere:3", "checks:9", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1:12"} {
+		if _, err := parseTargets(bad, pub); err == nil {
+			t.Errorf("parseTargets(%q): no error", bad)
+		}
+	}
+}
+
+func TestFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-rounds", "0"},
+		{"-positions", "start"},
+		{"-modes", "bulk,some"},
+		{"-goamd64", "v9"},
+		{"-root", "/nonexistent"},
+		{"extra"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args = append([]string{"-root", root}, args...)
+		if code := run(args, &stdout, &stderr); code != 2 {
+			t.Errorf("natives %v: exit %d, want 2 (stderr %q)", args, code, stderr.String())
+		} else if stderr.Len() == 0 {
+			t.Errorf("natives %v: nothing on stderr", args)
+		}
+	}
+}
+
+// TestStockfishRounds runs Debian's Stockfish (make deps installs it)
+// through two rounds, and checks that a count other than the published
+// one stops the run.
+func TestStockfishRounds(t *testing.T) {
+	sf := stockfishProgram(enginetest.StockfishPath(t), 30*time.Second)
+	start := target{name: "start", fen: namedFENs["start"], depth: 4, want: 197281}
+	raw := filepath.Join(t.TempDir(), "raw.tsv")
+	cfg := config{rounds: 2, targets: []target{start}, modes: []bool{false, true}, seed: 1, raw: raw, timeout: time.Minute}
+	var stdout, stderr bytes.Buffer
+	if err := runRounds(context.Background(), cfg, []program{sf}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "| **Stockfish (Debian, go perft)** | ") || !strings.Contains(out, "| start d4 bulk | start d4 every leaf made |") {
+		t.Errorf("no Stockfish row or no columns:\n%s", out)
+	}
+	if n := strings.Count(stderr.String(), "round "); n != 2 {
+		t.Errorf("%d measurements logged, want 2 (bulk only, two rounds):\n%s", n, stderr.String())
+	}
+	b, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "round\t") || !strings.Contains(lines[1], "\tstart d4\tbulk\t197281\t") {
+		t.Errorf("raw file: want a header and two measurements of 197281 leaves, got:\n%s", b)
+	}
+
+	start.want++
+	cfg.targets = []target{start}
+	err = runRounds(context.Background(), cfg, []program{sf}, nil, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "published count is 197282") {
+		t.Errorf("a wrong count: got error %v", err)
+	}
+}
+
+// TestRun builds gambit's cmd/perft with its PGO profile and runs it and
+// Stockfish through one round: the whole command, gambit's own output
+// read.
+func TestRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cmd/perft")
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-root", root, "-rounds", "1", "-positions", "start:3,kiwipete:2", "-goamd64", "v1", "-seed", "7"}
+	if code := run(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("natives %v: exit %d\n%s", args, code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"(seed 7)",
+		"| program | start d3 bulk | kiwipete d2 bulk | start d3 every leaf made | kiwipete d2 every leaf made |",
+		"| **gambit (cmd/perft, PGO, GOAMD64=v1)** |",
+		"| Stockfish ",
+		"Start-up of the programs run as processes",
+		"logical CPUs, go1.",
+		"load average",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the report:\n%s", want, out)
+		}
+	}
+	// gambit's own timer is read: its row of the second table has figures,
+	// Stockfish's has none.
+	_, own, _ := strings.Cut(out, "own timer")
+	own, cpu, _ := strings.Cut(own, "CPU time")
+	// The CPU times are read too, Stockfish's from /proc: every row of the
+	// third table has its figures (at these depths a 10 ms tick may round
+	// Stockfish's to zero, so only gambit's are required).
+	for _, line := range strings.Split(cpu, "\n") {
+		if strings.HasPrefix(line, "| **gambit") && strings.Contains(line, "–") {
+			t.Errorf("gambit's CPU time figures missing: %s", line)
+		}
+	}
+	for _, line := range strings.Split(own, "\n") {
+		if strings.HasPrefix(line, "| **gambit") && strings.Contains(line, "–") {
+			t.Errorf("gambit's own figures missing: %s", line)
+		}
+		if strings.HasPrefix(line, "| Stockfish") && strings.Count(line, "–") != 4 {
+			t.Errorf("Stockfish prints no time of its own, yet: %s", line)
+		}
+	}
+}
