@@ -5,14 +5,16 @@ import "github.com/gambit-chess/gambit/tables"
 // RookAttacks returns the squares a rook on sq attacks given the occupancy.
 func RookAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &tables.RookMagics[sq&63]
-	return Bitboard(tables.SliderAttacks[uint64(m.Offset)+(uint64(occ)&m.Mask*m.Magic)>>m.Shift])
+	// Shifts are below 64: the mask tells the compiler, which otherwise
+	// guards against a shift of 64 or more (three instructions).
+	return Bitboard(tables.SliderAttacks[uint64(m.Offset)+(uint64(occ)&m.Mask*m.Magic)>>(m.Shift&63)])
 }
 
 // BishopAttacks returns the squares a bishop on sq attacks given the
 // occupancy.
 func BishopAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &tables.BishopMagics[sq&63]
-	return Bitboard(tables.SliderAttacks[uint64(m.Offset)+(uint64(occ)&m.Mask*m.Magic)>>m.Shift])
+	return Bitboard(tables.SliderAttacks[uint64(m.Offset)+(uint64(occ)&m.Mask*m.Magic)>>(m.Shift&63)])
 }
 
 // QueenAttacks returns the squares a queen on sq attacks given the occupancy.
