@@ -115,44 +115,18 @@ func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 }
 
 // resolvePawn is lookup for a pawn move: a push when no other file is
-// named ("d5" never means "exd5"), else a capture from the named file.
+// named ("d5" never means "exd5"), else a capture from the named file;
+// core's LegalPawnMoveTo looks at that one pawn.
 func resolvePawn(p *core.Position, m *sanMove) (core.Move, bool) {
-	us, to := p.SideToMove(), m.to
-	last, fwd := 7, 8
-	if us == core.Black {
-		last, fwd = 0, -8
-	}
-	if m.fromRank >= 0 || (to.Rank() == last) != (m.promo != core.NoPieceType) {
+	if m.fromRank >= 0 {
 		return core.NoMove, false
 	}
-	back := int(to) - fwd
-	if back < 0 || back > 63 {
-		return core.NoMove, false
+	file := int(m.fromFile)
+	if file < 0 {
+		file = m.to.File()
 	}
-	pawns := p.Pieces(us, core.Pawn)
-	if m.fromFile < 0 || int(m.fromFile) == to.File() {
-		// A push: one square, or two across an empty one to the fourth rank.
-		from := core.Square(back)
-		if !pawns.Has(from) && back-fwd >= 0 && back-fwd <= 63 {
-			from = core.Square(back - fwd)
-		}
-		if !pawns.Has(from) || p.Occupied().Has(to) {
-			return core.NoMove, false
-		}
-		mv := p.LegalMove(from, to, m.promo)
-		return mv, mv != core.NoMove
-	}
-	fromFile := int(m.fromFile)
-	if fromFile-to.File() != 1 && to.File()-fromFile != 1 {
-		return core.NoMove, false
-	}
-	// A capture, en passant included, from the named file.
-	from := core.Square(back - to.File() + fromFile)
-	if !pawns.Has(from) {
-		return core.NoMove, false
-	}
-	mv := p.LegalMove(from, to, m.promo)
-	return mv, mv != core.NoMove && mv.IsCapture()
+	mv := p.LegalPawnMoveTo(file, m.to, m.promo)
+	return mv, mv != core.NoMove
 }
 
 // resolveCastling is lookup for castling: king takes its castling rook,
