@@ -600,7 +600,7 @@ func (r *Reader) trailer(v Visitor, on bool) {
 // break left out and a soft line break (a space ending the line, as
 // Writer breaks a long comment) read as that space.
 func (r *Reader) commentText(text []byte) []byte {
-	text = bytes.TrimSpace(text)
+	text = trimSpace(text)
 	if bytes.IndexByte(text, '\n') < 0 {
 		return text
 	}
@@ -625,6 +625,28 @@ func (r *Reader) commentText(text []byte) []byte {
 	return out
 }
 
+// trimSpace is bytes.TrimSpace, the ASCII white space at either end taken
+// off without a call: a comment's text most often starts and ends with a
+// space. Only non-ASCII bytes left at an end go to bytes.TrimSpace, for
+// the Unicode spaces it also trims.
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && asciiSpace[b[i]] {
+		i++
+	}
+	for j > i && asciiSpace[b[j-1]] {
+		j--
+	}
+	b = b[i:j]
+	if len(b) > 0 && (b[0] >= 0x80 || b[len(b)-1] >= 0x80) {
+		return bytes.TrimSpace(b)
+	}
+	return b
+}
+
+// asciiSpace holds the ASCII bytes bytes.TrimSpace trims.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
 // play reads and plays a move token, glyph suffix included.
 func (r *Reader) play(v Visitor, tok []byte, line int, off int64) {
 	g := len(tok)
@@ -647,63 +669,83 @@ func (r *Reader) play(v Visitor, tok []byte, line int, off int64) {
 	}
 }
 
-// fastTokens reads the moves and move numbers at r that the fast path
-// reads, each after a space or a line break, and stops before any other
-// token, leaving it to the general path.
+// fastTokens reads the moves, move numbers and one-line comments at r
+// that the fast path reads, each after a space or a line break, and stops
+// before any other token, leaving it to the general path. It keeps the read index and the
+// last move in locals, and stores them once it stops.
 func (r *Reader) fastTokens(v Visitor) {
 	s := &r.s
+	buf, i := s.buf[:s.w], s.r
+	played := false
+	// NextMainline's visitor, called without an interface: it keeps the
+	// moves and drops the comments.
+	ml, _ := v.(*mainlineVisitor)
+	comments := ml == nil
+	var last core.Move
+	var undo core.Undo
 	for {
-		if s.r < s.w {
-			switch s.buf[s.r] {
+		if i < len(buf) {
+			switch buf[i] {
 			case ' ':
-				s.r++
+				i++
 			case '\n':
-				s.r++
-				s.newline(s.r)
+				i++
+				s.newline(i)
 			}
 		}
-		if s.w-s.r < window {
-			return
+		if len(buf)-i < window {
+			break
 		}
-		w := (*[window]byte)(s.buf[s.r:])
-		if moveStart[w[0]] {
-			if !r.playFast(v, w) {
-				return
+		w := (*[window]byte)(buf[i:])
+		if c := w[0]; moveStart[c] {
+			// A move, if scanMove reads it and it names one legal move;
+			// else the general path reads it.
+			g, end := scanMove(w, &r.sm)
+			if end == 0 {
+				break
 			}
-		} else if w[0]-'1' < 9 {
+			m, ok := lookup(&r.pos, &r.sm)
+			if !ok {
+				break
+			}
+			i += end
+			if ml != nil {
+				ml.g.Moves = append(ml.g.Moves, m)
+			} else {
+				v.Move(&r.pos, m)
+			}
+			undo = r.pos.MakeMove(m)
+			last, played = m, true
+			if g < end {
+				if n := glyphNAG(w[g:end]); n != 0 {
+					v.NAG(n)
+				}
+			}
+		} else if c-'1' < 9 {
 			n := scanNumber(w)
 			if n == 0 {
-				return
+				break
 			}
-			s.r += n
+			i += n
+		} else if c == '{' {
+			// A comment on one line, closed in the buffer: comment reads
+			// it alike, but for the counting of line breaks.
+			k := oneLineComment(buf, i+1)
+			if k < 0 {
+				break
+			}
+			if comments {
+				v.Comment(r.commentText(buf[i+1 : k]))
+			}
+			i = k + 1
 		} else {
-			return
+			break
 		}
 	}
-}
-
-// playFast reads and plays the move token at the start of w, which is at
-// r, if scanMove reads it and it names one legal move; else it reads
-// nothing and returns false.
-func (r *Reader) playFast(v Visitor, w *[window]byte) bool {
-	g, end := scanMove(w, &r.sm)
-	if end == 0 {
-		return false
+	s.r = i
+	if played {
+		r.last, r.undo, r.lastKind = last, undo, lastMove
 	}
-	m, ok := lookup(&r.pos, &r.sm)
-	if !ok {
-		return false
-	}
-	r.s.r += end
-	v.Move(&r.pos, m)
-	r.undo = r.pos.MakeMove(m)
-	r.last, r.lastKind = m, lastMove
-	if g < end {
-		if n := glyphNAG(w[g:end]); n != 0 {
-			v.NAG(n)
-		}
-	}
-	return true
 }
 
 // playNull plays a null move: a pass, legal only out of check.
