@@ -671,18 +671,15 @@ func (r *Reader) play(v Visitor, tok []byte, line int, off int64) {
 
 // fastTokens reads the moves, move numbers and one-line comments at r
 // that the fast path reads, each after a space or a line break, and stops
-// before any other token, leaving it to the general path. It keeps the read index and the
-// last move in locals, and stores them once it stops.
+// before any other token, leaving it to the general path. It keeps the
+// read index in a local, and stores it once it stops.
 func (r *Reader) fastTokens(v Visitor) {
 	s := &r.s
 	buf, i := s.buf[:s.w], s.r
-	played := false
 	// NextMainline's visitor, called without an interface: it keeps the
 	// moves and drops the comments.
 	ml, _ := v.(*mainlineVisitor)
 	comments := ml == nil
-	var last core.Move
-	var undo core.Undo
 	for {
 		if i < len(buf) {
 			switch buf[i] {
@@ -714,8 +711,8 @@ func (r *Reader) fastTokens(v Visitor) {
 			} else {
 				v.Move(&r.pos, m)
 			}
-			undo = r.pos.MakeMove(m)
-			last, played = m, true
+			r.undo = r.pos.MakeMove(m)
+			r.last, r.lastKind = m, lastMove
 			if g < end {
 				if n := glyphNAG(w[g:end]); n != 0 {
 					v.NAG(n)
@@ -743,9 +740,6 @@ func (r *Reader) fastTokens(v Visitor) {
 		}
 	}
 	s.r = i
-	if played {
-		r.last, r.undo, r.lastKind = last, undo, lastMove
-	}
 }
 
 // playNull plays a null move: a pass, legal only out of check.
