@@ -46,10 +46,7 @@ func TestOneLineComment(t *testing.T) {
 					break
 				}
 			}
-			// The search looks eight bytes at a time: it may give up
-			// before a '}' in the buffer's last seven bytes.
-			got := oneLineComment(buf, i)
-			if got != want && !(got == -1 && want >= len(buf)-(len(buf)-i)%8) {
+			if got := oneLineComment(buf, i); got != want {
 				t.Fatalf("oneLineComment(%q, %d) = %d, want %d", buf, i, got, want)
 			}
 		}

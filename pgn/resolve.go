@@ -92,13 +92,24 @@ var pieceOf, promotionOf = func() (piece, promo [256]core.PieceType) {
 }()
 
 // lookup finds the legal move m names in p; ok is false when there is
-// none, or more than one.
+// none, or more than one. core's LegalPawnMoveTo looks at the one pawn a
+// pawn move names, LegalMoveTo at the pieces that reach the destination.
 func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 	switch m.piece {
 	case core.NoPieceType:
 		return resolveCastling(p, m.long)
 	case core.Pawn:
-		return resolvePawn(p, m)
+		// A push when no other file is named ("d5" never means "exd5"),
+		// else a capture from the named file.
+		if m.fromRank >= 0 {
+			return core.NoMove, false
+		}
+		file := int(m.fromFile)
+		if file < 0 {
+			file = m.to.File()
+		}
+		mv := p.LegalPawnMoveTo(file, m.to, m.promo)
+		return mv, mv != core.NoMove
 	}
 	if m.promo != core.NoPieceType {
 		return core.NoMove, false
@@ -112,21 +123,6 @@ func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 	}
 	mv, n := p.LegalMoveTo(m.piece, from, m.to)
 	return mv, n == 1
-}
-
-// resolvePawn is lookup for a pawn move: a push when no other file is
-// named ("d5" never means "exd5"), else a capture from the named file;
-// core's LegalPawnMoveTo looks at that one pawn.
-func resolvePawn(p *core.Position, m *sanMove) (core.Move, bool) {
-	if m.fromRank >= 0 {
-		return core.NoMove, false
-	}
-	file := int(m.fromFile)
-	if file < 0 {
-		file = m.to.File()
-	}
-	mv := p.LegalPawnMoveTo(file, m.to, m.promo)
-	return mv, mv != core.NoMove
 }
 
 // resolveCastling is lookup for castling: king takes its castling rook,

@@ -2,9 +2,7 @@ package pgn
 
 import (
 	"bytes"
-	"encoding/binary"
 	"io"
-	"math/bits"
 )
 
 const (
@@ -368,31 +366,11 @@ func (s *scanner) tagLineAfterBlank(j int) (next int, decided bool) {
 
 // oneLineComment returns the index of the '}' that closes the comment
 // whose text starts at buf[i], if it comes before any line break; else -1,
-// also when buf ends first or the '}' is in its last bytes that do not
-// fill a word of eight (the general path then reads the comment). It
-// reads eight bytes at a time: comments in
-// real files are short, and a call of bytes.IndexByte for each of '}' and
-// '\n' costs more than the search.
+// also when buf ends first (the general path then reads the comment).
 func oneLineComment(buf []byte, i int) int {
-	const (
-		ones  = 0x0101010101010101
-		highs = 0x8080808080808080
-		brace = '}' * ones
-		nl    = '\n' * ones
-	)
-	for ; i+8 <= len(buf); i += 8 {
-		x := binary.LittleEndian.Uint64(buf[i:])
-		// A byte of a or b is zero where x has '}' or '\n': the usual
-		// test for a zero byte, exact for the lowest one it finds.
-		a, b := x^brace, x^nl
-		z := (a-ones)&^a&highs | (b-ones)&^b&highs
-		if z != 0 {
-			k := i + bits.TrailingZeros64(z)/8
-			if buf[k] == '}' {
-				return k
-			}
-			return -1
-		}
+	k := bytes.IndexByte(buf[i:], '}')
+	if k < 0 || bytes.IndexByte(buf[i:i+k], '\n') >= 0 {
+		return -1
 	}
-	return -1
+	return i + k
 }
