@@ -124,6 +124,14 @@ func (r *Reader) Visit(v Visitor) error {
 				return r.endGame(v, 0, "")
 			}
 			r.tag(v)
+			if s.r+1 < s.w && s.buf[s.r] == '\n' && s.buf[s.r+1] == '[' {
+				// The next tag on the next line: what space finds, without
+				// the call.
+				s.r++
+				s.newline(s.r)
+				s.newlines, c = 1, '['
+				continue
+			}
 		} else if c == '%' && s.atLineStart() {
 			s.restOfLine()
 		} else {
