@@ -709,8 +709,20 @@ func (r *Reader) fastTokens(v Visitor) {
 			if end == 0 {
 				break
 			}
-			m, ok := lookup(&r.pos, &r.sm)
-			if !ok {
+			// lookup's work, without its call for a piece or a pawn.
+			var m core.Move
+			if sm := &r.sm; sm.piece > core.Pawn && sm.promo == core.NoPieceType {
+				var n int
+				if m, n = r.pos.LegalMoveTo(sm.piece, sm.fromSquares(), sm.to); n != 1 {
+					break
+				}
+			} else if sm.piece == core.Pawn && sm.fromRank < 0 {
+				if m = r.pos.LegalPawnMoveTo(sm.pawnFile(), sm.to, sm.promo); m == core.NoMove {
+					break
+				}
+			} else if mv, ok := lookup(&r.pos, sm); ok {
+				m = mv // castling
+			} else {
 				break
 			}
 			i += end

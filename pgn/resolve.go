@@ -94,26 +94,27 @@ var pieceOf, promotionOf = func() (piece, promo [256]core.PieceType) {
 // lookup finds the legal move m names in p; ok is false when there is
 // none, or more than one. core's LegalPawnMoveTo looks at the one pawn a
 // pawn move names, LegalMoveTo at the pieces that reach the destination.
+// The movetext's fast path does the same without the call.
 func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 	switch m.piece {
 	case core.NoPieceType:
 		return resolveCastling(p, m.long)
 	case core.Pawn:
-		// A push when no other file is named ("d5" never means "exd5"),
-		// else a capture from the named file.
 		if m.fromRank >= 0 {
 			return core.NoMove, false
 		}
-		file := int(m.fromFile)
-		if file < 0 {
-			file = m.to.File()
-		}
-		mv := p.LegalPawnMoveTo(file, m.to, m.promo)
+		mv := p.LegalPawnMoveTo(m.pawnFile(), m.to, m.promo)
 		return mv, mv != core.NoMove
 	}
 	if m.promo != core.NoPieceType {
 		return core.NoMove, false
 	}
+	mv, n := p.LegalMoveTo(m.piece, m.fromSquares(), m.to)
+	return mv, n == 1
+}
+
+// fromSquares returns the squares m's from file and rank allow.
+func (m *sanMove) fromSquares() core.Bitboard {
 	from := ^core.Bitboard(0)
 	if m.fromFile >= 0 {
 		from = core.FileA << m.fromFile
@@ -121,8 +122,16 @@ func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 	if m.fromRank >= 0 {
 		from &= core.Rank1 << (8 * m.fromRank)
 	}
-	mv, n := p.LegalMoveTo(m.piece, from, m.to)
-	return mv, n == 1
+	return from
+}
+
+// pawnFile returns the file a pawn move comes from: the one named, else
+// the destination's ("d5" is a push, never "exd5").
+func (m *sanMove) pawnFile() int {
+	if m.fromFile >= 0 {
+		return int(m.fromFile)
+	}
+	return m.to.File()
 }
 
 // resolveCastling is lookup for castling: king takes its castling rook,
