@@ -183,10 +183,13 @@ func (r *Reader) finish() error {
 func (r *Reader) tag(v Visitor) {
 	s := &r.s
 	line, col := s.line, s.column()
-	name, value, err := s.tagPair(&r.scratch)
-	if err != nil {
-		r.fail(line, col, err)
-		return
+	name, value, ok := s.plainTagPair()
+	if !ok {
+		var err error
+		if name, value, err = s.anyTagPair(&r.scratch); err != nil {
+			r.fail(line, col, err)
+			return
+		}
 	}
 	switch string(name) {
 	case "FEN":
@@ -198,7 +201,11 @@ func (r *Reader) tag(v Visitor) {
 			r.fenLine, r.fenCol = line, col
 		}
 	}
-	v.Tag(name, value)
+	if ml, ok := v.(*mainlineVisitor); ok {
+		ml.tags.add(name, value) // NextMainline's, without the interface
+	} else {
+		v.Tag(name, value)
+	}
 }
 
 // setup sets up the start position from the FEN and Variant tags.

@@ -7,19 +7,12 @@ import (
 	"math/bits"
 )
 
-// tagPair reads the tag pair whose '[' is at r: [Name "Value"], white
+// anyTagPair reads the tag pair whose '[' is at r: [Name "Value"], white
 // space allowed around the parts. A value may hold \" and \\; a quote
 // left unescaped inside it ([Event "The "Big" Match"]) is forgiven when
 // the pair still ends the line in `"]`. The value's escapes are resolved
-// into *scratch. On failure the rest of the line is consumed.
-func (s *scanner) tagPair(scratch *[]byte) (name, value []byte, err error) {
-	if name, value, ok := s.plainTagPair(); ok {
-		return name, value, nil
-	}
-	return s.anyTagPair(scratch)
-}
-
-// anyTagPair is tagPair for any line, plain or not.
+// into *scratch. On failure the rest of the line is consumed. It reads
+// any line; the reader tries plainTagPair, the common case, first.
 func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 	// The whole line must be in the buffer: tags never span lines.
 	eol := -1
@@ -109,8 +102,8 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 // the common way, whole in the buffer: [Name "Value"], a name of letters,
 // digits and '_', one space, a value with no escape nor line break, the
 // ']' right after the closing quote. That is one pass over the bytes,
-// where tagPair's general way looks for the end of the line first; it
-// reads such a pair exactly as tagPair does. ok is false, and nothing is
+// where anyTagPair looks for the end of the line first; it
+// reads such a pair exactly as anyTagPair does. ok is false, and nothing is
 // read, for any other.
 func (s *scanner) plainTagPair() (name, value []byte, ok bool) {
 	b := s.buf[s.r:s.w]
