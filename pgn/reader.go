@@ -752,8 +752,8 @@ func (r *Reader) fastTokens(v Visitor) {
 			}
 			i += n
 		} else if c == '{' {
-			// A comment on one line, closed in the buffer: comment reads
-			// it alike, but for the counting of line breaks.
+			// A comment on one line, closed in the buffer, read as the
+			// general path's comment reads it.
 			k := oneLineComment(buf, i+1)
 			if k < 0 {
 				break
