@@ -108,8 +108,16 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 func (s *scanner) plainTagPair() (name, value []byte, ok bool) {
 	b := s.buf[s.r:s.w]
 	i := 1
+	if len(b) > 8 {
+		// The name's length from a mask of which of the next eight bytes
+		// are name bytes: no branch a byte for the common short names.
+		w := (*[8]byte)(b[1:])
+		m := uint(tagNameBit[w[0]]) | uint(tagNameBit[w[1]])<<1 | uint(tagNameBit[w[2]])<<2 | uint(tagNameBit[w[3]])<<3 |
+			uint(tagNameBit[w[4]])<<4 | uint(tagNameBit[w[5]])<<5 | uint(tagNameBit[w[6]])<<6 | uint(tagNameBit[w[7]])<<7
+		i += bits.TrailingZeros8(^uint8(m))
+	}
 	for i < len(b) && tagNameByte[b[i]] {
-		i++
+		i++ // a longer name, or the end of the buffer
 	}
 	if i == 1 || i+2 >= len(b) || b[i] != ' ' || b[i+1] != '"' {
 		return nil, nil, false
@@ -145,6 +153,16 @@ func valueLength(b []byte) int {
 	}
 	return i
 }
+
+// tagNameBit is tagNameByte as 0 or 1.
+var tagNameBit = func() (b [256]uint8) {
+	for c := range b {
+		if tagNameByte[c] {
+			b[c] = 1
+		}
+	}
+	return b
+}()
 
 // tagNameByte holds the bytes of a plain tag name; tagValueStop those
 // that end a plain tag value or make it another than plain.
