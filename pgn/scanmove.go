@@ -132,13 +132,19 @@ func scanMarks(w *[window]byte, i int) (glyphs, end int) {
 // w, digits and then dots ("12.", "12..."), or 0 if there is none.
 func scanNumber(w *[window]byte) int {
 	const last = window - 1
-	// The commonest: one or two digits, a dot and a space.
+	// The commonest: one or two digits, a dot or three, and a space.
 	if w[0]-'0' < 10 {
-		if w[1] == '.' && w[2] == ' ' {
-			return 2
+		n := 1
+		if w[1]-'0' < 10 {
+			n = 2
 		}
-		if w[1]-'0' < 10 && w[2] == '.' && w[3] == ' ' {
-			return 3
+		if w[n] == '.' {
+			if w[n+1] == ' ' {
+				return n + 1
+			}
+			if w[n+1] == '.' && w[n+2] == '.' && w[n+3] == ' ' {
+				return n + 3
+			}
 		}
 	}
 	i := 0
