@@ -710,34 +710,26 @@ func (r *Reader) fastTokens(v Visitor) {
 		}
 		w := (*[window]byte)(buf[i:])
 		if c := w[0]; moveStart[c] {
-			// A move, if quickMove or scanMove reads it and it names one
-			// legal move; else the general path reads it. lookup's work
-			// is done here without its call for a piece or a pawn.
+			// A move, if scanMove reads it and it names one legal move;
+			// else the general path reads it.
+			g, end := scanMove(w, &r.sm)
+			if end == 0 {
+				break
+			}
+			// lookup's work, without its call for a piece or a pawn.
 			var m core.Move
-			var g, end int
-			if pt, to, n := quickMove(w); pt != core.NoPieceType {
-				g, end = n, n
-				if pt == core.Pawn {
-					m = r.pos.LegalPawnMoveTo(to.File(), to, core.NoPieceType)
-				} else if mv, k := r.pos.LegalMoveTo(pt, ^core.Bitboard(0), to); k == 1 {
-					m = mv
-				}
-			} else {
-				if g, end = scanMove(w, &r.sm); end == 0 {
+			if sm := &r.sm; sm.piece > core.Pawn && sm.promo == core.NoPieceType {
+				var n int
+				if m, n = r.pos.LegalMoveTo(sm.piece, sm.fromSquares(), sm.to); n != 1 {
 					break
 				}
-				sm := &r.sm
-				if sm.piece > core.Pawn && sm.promo == core.NoPieceType {
-					if mv, k := r.pos.LegalMoveTo(sm.piece, sm.fromSquares(), sm.to); k == 1 {
-						m = mv
-					}
-				} else if sm.piece == core.Pawn && sm.fromRank < 0 {
-					m = r.pos.LegalPawnMoveTo(sm.pawnFile(), sm.to, sm.promo)
-				} else if mv, ok := lookup(&r.pos, sm); ok {
-					m = mv // castling
+			} else if sm.piece == core.Pawn && sm.fromRank < 0 {
+				if m = r.pos.LegalPawnMoveTo(sm.pawnFile(), sm.to, sm.promo); m == core.NoMove {
+					break
 				}
-			}
-			if m == core.NoMove {
+			} else if mv, ok := lookup(&r.pos, sm); ok {
+				m = mv // castling
+			} else {
 				break
 			}
 			i += end

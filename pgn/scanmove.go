@@ -39,8 +39,17 @@ var moveStart = func() (s [256]bool) {
 // stops at the window's last byte.
 func scanMove(w *[window]byte, m *sanMove) (glyphs, end int) {
 	const last = window - 1
-	// The captures of the commonest forms, "exd5" and "Nxe5", ended by a
-	// blank, in a few tests (the forms themselves are quickMove's).
+	// The two commonest forms, a push ("e4") and a piece's move that
+	// names no from square ("Nf3"), each ended by a blank, in a few tests.
+	if f, r := w[0]-'a', w[1]-'1'; f < 8 && r < 8 && class[w[2]]&clSymbol == 0 {
+		*m = sanMove{piece: core.Pawn, to: core.Square(r<<3 | f), fromFile: -1, fromRank: -1}
+		return 2, 2
+	}
+	if f, r := w[1]-'a', w[2]-'1'; f < 8 && r < 8 && pieceOf[w[0]] != core.NoPieceType && class[w[3]]&clSymbol == 0 {
+		*m = sanMove{piece: pieceOf[w[0]], to: core.Square(r<<3 | f), fromFile: -1, fromRank: -1}
+		return 3, 3
+	}
+	// And their captures: "exd5", "Nxe5".
 	if f, r := w[2]-'a', w[3]-'1'; w[1] == 'x' && f < 8 && r < 8 && class[w[4]]&clSymbol == 0 {
 		if pt := pieceOf[w[0]]; pt != core.NoPieceType {
 			*m = sanMove{piece: pt, to: core.Square(r<<3 | f), fromFile: -1, fromRank: -1}
@@ -153,40 +162,3 @@ func scanNumber(w *[window]byte) int {
 	}
 	return i
 }
-
-// quickMove reads the two commonest move forms, a push ("e4") and a
-// piece's move that names no from square ("Nf3"), each ended by a blank,
-// as scanMove reads them (TestScanMoveMatchesParse), in a function small
-// enough to be inlined: the fast path keeps what it reads in registers.
-// It returns the piece (core.Pawn for the push), the destination and the
-// token's length; pt is core.NoPieceType for anything else.
-func quickMove(w *[window]byte) (pt core.PieceType, to core.Square, end int) {
-	k := int(quickPiece[w[0]]>>3) & 1 // 1 after a piece letter
-	if f, r := w[k]-'a', w[k+1]-'1'; f|r < 8 && !symbol[w[k+2]] {
-		return quickPiece[w[0]] & 7, core.Square(r<<3 | f), k + 2
-	}
-	return core.NoPieceType, 0, 0
-}
-
-// quickPiece holds, for the first byte of a move, the piece type that
-// moves: core.Pawn for a file; for a piece letter its type, with 8 added
-// for the letter's length.
-var quickPiece = func() (q [256]core.PieceType) {
-	for c := 'a'; c <= 'h'; c++ {
-		q[c] = core.Pawn
-	}
-	for c, pt := range pieceOf {
-		if pt != core.NoPieceType {
-			q[c] = pt | 8
-		}
-	}
-	return q
-}()
-
-// symbol holds the bytes of class clSymbol.
-var symbol = func() (s [256]bool) {
-	for c := range s {
-		s[c] = class[c]&clSymbol != 0
-	}
-	return s
-}()

@@ -37,24 +37,7 @@ func checkScan(t *testing.T, text string) (read bool) {
 	want, ok := parseSAN(tok[:g])
 	require.True(t, ok, "%q: scanMove reads %+v where parseSAN reads nothing", text, m)
 	require.Equal(t, want, m, "%q", text)
-	checkQuick(t, text)
 	return true
-}
-
-// checkQuick holds quickMove to parseSAN: what it reads, the token it
-// ends is the run of symbol bytes the general path cuts out, with no
-// glyph, and parseSAN reads it as the same move.
-func checkQuick(t *testing.T, text string) {
-	var w [window]byte
-	copy(w[:], text)
-	pt, to, end := quickMove(&w)
-	if pt == core.NoPieceType {
-		return
-	}
-	require.Zero(t, class[w[end]]&clSymbol, "%q: the token goes on", text)
-	want, ok := parseSAN(w[:end])
-	require.True(t, ok, "%q: quickMove reads %v %v where parseSAN reads nothing", text, pt, to)
-	require.Equal(t, sanMove{piece: pt, to: to, fromFile: -1, fromRank: -1}, want, "%q", text)
 }
 
 // TestScanMoveMatchesParse tries every legal move's SAN in the positions
@@ -102,7 +85,6 @@ func FuzzScanMove(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		checkScan(t, text)
-		checkQuick(t, text)
 	})
 }
 
