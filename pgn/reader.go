@@ -124,6 +124,14 @@ func (r *Reader) Visit(v Visitor) error {
 				return r.endGame(v, 0, "")
 			}
 			r.tag(v)
+			if s.r+1 < s.w && s.buf[s.r] == '\n' && s.buf[s.r+1] == '[' {
+				// The next tag on the next line: what space finds, without
+				// the call.
+				s.r++
+				s.newline(s.r)
+				s.newlines, c = 1, '['
+				continue
+			}
 		} else if c == '%' && s.atLineStart() {
 			s.restOfLine()
 		} else {
@@ -175,10 +183,13 @@ func (r *Reader) finish() error {
 func (r *Reader) tag(v Visitor) {
 	s := &r.s
 	line, col := s.line, s.column()
-	name, value, err := s.tagPair(&r.scratch)
-	if err != nil {
-		r.fail(line, col, err)
-		return
+	name, value, ok := s.plainTagPair()
+	if !ok {
+		var err error
+		if name, value, err = s.anyTagPair(&r.scratch); err != nil {
+			r.fail(line, col, err)
+			return
+		}
 	}
 	switch string(name) {
 	case "FEN":
@@ -190,7 +201,11 @@ func (r *Reader) tag(v Visitor) {
 			r.fenLine, r.fenCol = line, col
 		}
 	}
-	v.Tag(name, value)
+	if ml, ok := v.(*mainlineVisitor); ok {
+		ml.tags.add(name, value) // NextMainline's, without the interface
+	} else {
+		v.Tag(name, value)
+	}
 }
 
 // setup sets up the start position from the FEN and Variant tags.
@@ -600,7 +615,7 @@ func (r *Reader) trailer(v Visitor, on bool) {
 // break left out and a soft line break (a space ending the line, as
 // Writer breaks a long comment) read as that space.
 func (r *Reader) commentText(text []byte) []byte {
-	text = bytes.TrimSpace(text)
+	text = trimSpace(text)
 	if bytes.IndexByte(text, '\n') < 0 {
 		return text
 	}
@@ -625,6 +640,28 @@ func (r *Reader) commentText(text []byte) []byte {
 	return out
 }
 
+// trimSpace is bytes.TrimSpace, the ASCII white space at either end taken
+// off without a call: a comment's text most often starts and ends with a
+// space. Only non-ASCII bytes left at an end go to bytes.TrimSpace, for
+// the Unicode spaces it also trims.
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && asciiSpace[b[i]] {
+		i++
+	}
+	for j > i && asciiSpace[b[j-1]] {
+		j--
+	}
+	b = b[i:j]
+	if len(b) > 0 && (b[0] >= 0x80 || b[len(b)-1] >= 0x80) {
+		return bytes.TrimSpace(b)
+	}
+	return b
+}
+
+// asciiSpace holds the ASCII bytes bytes.TrimSpace trims.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
 // play reads and plays a move token, glyph suffix included.
 func (r *Reader) play(v Visitor, tok []byte, line int, off int64) {
 	g := len(tok)
@@ -647,63 +684,89 @@ func (r *Reader) play(v Visitor, tok []byte, line int, off int64) {
 	}
 }
 
-// fastTokens reads the moves and move numbers at r that the fast path
-// reads, each after a space or a line break, and stops before any other
-// token, leaving it to the general path.
+// fastTokens reads the moves, move numbers and one-line comments at r
+// that the fast path reads, each after a space or a line break, and stops
+// before any other token, leaving it to the general path. It keeps the
+// read index in a local, and stores it once it stops.
 func (r *Reader) fastTokens(v Visitor) {
 	s := &r.s
+	buf, i := s.buf[:s.w], s.r
+	// NextMainline's visitor, called without an interface: it keeps the
+	// moves and drops the comments.
+	ml, _ := v.(*mainlineVisitor)
+	comments := ml == nil
 	for {
-		if s.r < s.w {
-			switch s.buf[s.r] {
+		if i < len(buf) {
+			switch buf[i] {
 			case ' ':
-				s.r++
+				i++
 			case '\n':
-				s.r++
-				s.newline(s.r)
+				i++
+				s.newline(i)
 			}
 		}
-		if s.w-s.r < window {
-			return
+		if len(buf)-i < window {
+			break
 		}
-		w := (*[window]byte)(s.buf[s.r:])
-		if moveStart[w[0]] {
-			if !r.playFast(v, w) {
-				return
+		w := (*[window]byte)(buf[i:])
+		if c := w[0]; moveStart[c] {
+			// A move, if scanMove reads it and it names one legal move;
+			// else the general path reads it.
+			g, end := scanMove(w, &r.sm)
+			if end == 0 {
+				break
 			}
-		} else if w[0]-'1' < 9 {
+			// lookup's work, without its call for a piece or a pawn.
+			var m core.Move
+			if sm := &r.sm; sm.piece > core.Pawn && sm.promo == core.NoPieceType {
+				var n int
+				if m, n = r.pos.LegalMoveTo(sm.piece, sm.fromSquares(), sm.to); n != 1 {
+					break
+				}
+			} else if sm.piece == core.Pawn && sm.fromRank < 0 {
+				if m = r.pos.LegalPawnMoveTo(sm.pawnFile(), sm.to, sm.promo); m == core.NoMove {
+					break
+				}
+			} else if mv, ok := lookup(&r.pos, sm); ok {
+				m = mv // castling
+			} else {
+				break
+			}
+			i += end
+			if ml != nil {
+				ml.g.Moves = append(ml.g.Moves, m)
+			} else {
+				v.Move(&r.pos, m)
+			}
+			r.undo = r.pos.MakeMove(m)
+			r.last, r.lastKind = m, lastMove
+			if g < end {
+				if n := glyphNAG(w[g:end]); n != 0 {
+					v.NAG(n)
+				}
+			}
+		} else if c-'1' < 9 {
 			n := scanNumber(w)
 			if n == 0 {
-				return
+				break
 			}
-			s.r += n
+			i += n
+		} else if c == '{' {
+			// A comment on one line, closed in the buffer, read as the
+			// general path's comment reads it.
+			k := oneLineComment(buf, i+1)
+			if k < 0 {
+				break
+			}
+			if comments {
+				v.Comment(r.commentText(buf[i+1 : k]))
+			}
+			i = k + 1
 		} else {
-			return
+			break
 		}
 	}
-}
-
-// playFast reads and plays the move token at the start of w, which is at
-// r, if scanMove reads it and it names one legal move; else it reads
-// nothing and returns false.
-func (r *Reader) playFast(v Visitor, w *[window]byte) bool {
-	g, end := scanMove(w, &r.sm)
-	if end == 0 {
-		return false
-	}
-	m, ok := lookup(&r.pos, &r.sm)
-	if !ok {
-		return false
-	}
-	r.s.r += end
-	v.Move(&r.pos, m)
-	r.undo = r.pos.MakeMove(m)
-	r.last, r.lastKind = m, lastMove
-	if g < end {
-		if n := glyphNAG(w[g:end]); n != 0 {
-			v.NAG(n)
-		}
-	}
-	return true
+	s.r = i
 }
 
 // playNull plays a null move: a pass, legal only out of check.

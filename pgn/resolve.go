@@ -92,17 +92,29 @@ var pieceOf, promotionOf = func() (piece, promo [256]core.PieceType) {
 }()
 
 // lookup finds the legal move m names in p; ok is false when there is
-// none, or more than one.
+// none, or more than one. core's LegalPawnMoveTo looks at the one pawn a
+// pawn move names, LegalMoveTo at the pieces that reach the destination.
+// The movetext's fast path does the same without the call.
 func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 	switch m.piece {
 	case core.NoPieceType:
 		return resolveCastling(p, m.long)
 	case core.Pawn:
-		return resolvePawn(p, m)
+		if m.fromRank >= 0 {
+			return core.NoMove, false
+		}
+		mv := p.LegalPawnMoveTo(m.pawnFile(), m.to, m.promo)
+		return mv, mv != core.NoMove
 	}
 	if m.promo != core.NoPieceType {
 		return core.NoMove, false
 	}
+	mv, n := p.LegalMoveTo(m.piece, m.fromSquares(), m.to)
+	return mv, n == 1
+}
+
+// fromSquares returns the squares m's from file and rank allow.
+func (m *sanMove) fromSquares() core.Bitboard {
 	from := ^core.Bitboard(0)
 	if m.fromFile >= 0 {
 		from = core.FileA << m.fromFile
@@ -110,49 +122,16 @@ func lookup(p *core.Position, m *sanMove) (core.Move, bool) {
 	if m.fromRank >= 0 {
 		from &= core.Rank1 << (8 * m.fromRank)
 	}
-	mv, n := p.LegalMoveTo(m.piece, from, m.to)
-	return mv, n == 1
+	return from
 }
 
-// resolvePawn is lookup for a pawn move: a push when no other file is
-// named ("d5" never means "exd5"), else a capture from the named file.
-func resolvePawn(p *core.Position, m *sanMove) (core.Move, bool) {
-	us, to := p.SideToMove(), m.to
-	last, fwd := 7, 8
-	if us == core.Black {
-		last, fwd = 0, -8
+// pawnFile returns the file a pawn move comes from: the one named, else
+// the destination's ("d5" is a push, never "exd5").
+func (m *sanMove) pawnFile() int {
+	if m.fromFile >= 0 {
+		return int(m.fromFile)
 	}
-	if m.fromRank >= 0 || (to.Rank() == last) != (m.promo != core.NoPieceType) {
-		return core.NoMove, false
-	}
-	back := int(to) - fwd
-	if back < 0 || back > 63 {
-		return core.NoMove, false
-	}
-	pawns := p.Pieces(us, core.Pawn)
-	if m.fromFile < 0 || int(m.fromFile) == to.File() {
-		// A push: one square, or two across an empty one to the fourth rank.
-		from := core.Square(back)
-		if !pawns.Has(from) && back-fwd >= 0 && back-fwd <= 63 {
-			from = core.Square(back - fwd)
-		}
-		if !pawns.Has(from) || p.Occupied().Has(to) {
-			return core.NoMove, false
-		}
-		mv := p.LegalMove(from, to, m.promo)
-		return mv, mv != core.NoMove
-	}
-	fromFile := int(m.fromFile)
-	if fromFile-to.File() != 1 && to.File()-fromFile != 1 {
-		return core.NoMove, false
-	}
-	// A capture, en passant included, from the named file.
-	from := core.Square(back - to.File() + fromFile)
-	if !pawns.Has(from) {
-		return core.NoMove, false
-	}
-	mv := p.LegalMove(from, to, m.promo)
-	return mv, mv != core.NoMove && mv.IsCapture()
+	return m.to.File()
 }
 
 // resolveCastling is lookup for castling: king takes its castling rook,

@@ -37,10 +37,13 @@ func requireSameTree(t testing.TB, a, b *pgn.Node, where string) {
 // tags the start position needs in addition), start, tree and result.
 func requireSameGame(t testing.TB, a, b *pgn.Game, where string) {
 	t.Helper()
+	// A line break in a value (a CR the reader keeps inside the quotes)
+	// is written as a space, as Writer says.
+	lineBreaks := strings.NewReplacer("\r", " ", "\n", " ")
 	values := func(tags pgn.Tags) map[string][]string {
 		m := map[string][]string{}
 		for _, tag := range tags {
-			m[tag.Name] = append(m[tag.Name], tag.Value)
+			m[tag.Name] = append(m[tag.Name], lineBreaks.Replace(tag.Value))
 		}
 		return m
 	}

@@ -39,6 +39,27 @@ var moveStart = func() (s [256]bool) {
 // stops at the window's last byte.
 func scanMove(w *[window]byte, m *sanMove) (glyphs, end int) {
 	const last = window - 1
+	// The two commonest forms, a push ("e4") and a piece's move that
+	// names no from square ("Nf3"), each ended by a blank, in a few tests.
+	if f, r := w[0]-'a', w[1]-'1'; f < 8 && r < 8 && class[w[2]]&clSymbol == 0 {
+		*m = sanMove{piece: core.Pawn, to: core.Square(r<<3 | f), fromFile: -1, fromRank: -1}
+		return 2, 2
+	}
+	if f, r := w[1]-'a', w[2]-'1'; f < 8 && r < 8 && pieceOf[w[0]] != core.NoPieceType && class[w[3]]&clSymbol == 0 {
+		*m = sanMove{piece: pieceOf[w[0]], to: core.Square(r<<3 | f), fromFile: -1, fromRank: -1}
+		return 3, 3
+	}
+	// And their captures: "exd5", "Nxe5".
+	if f, r := w[2]-'a', w[3]-'1'; w[1] == 'x' && f < 8 && r < 8 && class[w[4]]&clSymbol == 0 {
+		if pt := pieceOf[w[0]]; pt != core.NoPieceType {
+			*m = sanMove{piece: pt, to: core.Square(r<<3 | f), fromFile: -1, fromRank: -1}
+			return 4, 4
+		}
+		if ff := w[0] - 'a'; ff < 8 {
+			*m = sanMove{piece: core.Pawn, to: core.Square(r<<3 | f), fromFile: int8(ff), fromRank: -1}
+			return 4, 4
+		}
+	}
 	i := 0
 	*m = sanMove{}
 	if w[0] == 'O' {
@@ -111,6 +132,21 @@ func scanMarks(w *[window]byte, i int) (glyphs, end int) {
 // w, digits and then dots ("12.", "12..."), or 0 if there is none.
 func scanNumber(w *[window]byte) int {
 	const last = window - 1
+	// The commonest: one or two digits, a dot or three, and a space.
+	if w[0]-'0' < 10 {
+		n := 1
+		if w[1]-'0' < 10 {
+			n = 2
+		}
+		if w[n] == '.' {
+			if w[n+1] == ' ' {
+				return n + 1
+			}
+			if w[n+1] == '.' && w[n+2] == '.' && w[n+3] == ' ' {
+				return n + 3
+			}
+		}
+	}
 	i := 0
 	for i < last && w[i]-'0' < 10 {
 		i++

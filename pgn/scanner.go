@@ -363,3 +363,14 @@ func (s *scanner) tagLineAfterBlank(j int) (next int, decided bool) {
 	}
 	return k + 1, true
 }
+
+// oneLineComment returns the index of the '}' that closes the comment
+// whose text starts at buf[i], if it comes before any line break; else -1,
+// also when buf ends first (the general path then reads the comment).
+func oneLineComment(buf []byte, i int) int {
+	k := bytes.IndexByte(buf[i:], '}')
+	if k < 0 || bytes.IndexByte(buf[i:i+k], '\n') >= 0 {
+		return -1
+	}
+	return i + k
+}

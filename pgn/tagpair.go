@@ -7,19 +7,12 @@ import (
 	"math/bits"
 )
 
-// tagPair reads the tag pair whose '[' is at r: [Name "Value"], white
+// anyTagPair reads the tag pair whose '[' is at r: [Name "Value"], white
 // space allowed around the parts. A value may hold \" and \\; a quote
 // left unescaped inside it ([Event "The "Big" Match"]) is forgiven when
 // the pair still ends the line in `"]`. The value's escapes are resolved
-// into *scratch. On failure the rest of the line is consumed.
-func (s *scanner) tagPair(scratch *[]byte) (name, value []byte, err error) {
-	if name, value, ok := s.plainTagPair(); ok {
-		return name, value, nil
-	}
-	return s.anyTagPair(scratch)
-}
-
-// anyTagPair is tagPair for any line, plain or not.
+// into *scratch. On failure the rest of the line is consumed. It reads
+// any line; the reader tries plainTagPair, the common case, first.
 func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 	// The whole line must be in the buffer: tags never span lines.
 	eol := -1
@@ -109,14 +102,22 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 // the common way, whole in the buffer: [Name "Value"], a name of letters,
 // digits and '_', one space, a value with no escape nor line break, the
 // ']' right after the closing quote. That is one pass over the bytes,
-// where tagPair's general way looks for the end of the line first; it
-// reads such a pair exactly as tagPair does. ok is false, and nothing is
+// where anyTagPair looks for the end of the line first; it
+// reads such a pair exactly as anyTagPair does. ok is false, and nothing is
 // read, for any other.
 func (s *scanner) plainTagPair() (name, value []byte, ok bool) {
 	b := s.buf[s.r:s.w]
 	i := 1
+	if len(b) > 8 {
+		// The name's length from a mask of which of the next eight bytes
+		// are name bytes: no branch a byte for the common short names.
+		w := (*[8]byte)(b[1:])
+		m := uint(tagNameBit[w[0]]) | uint(tagNameBit[w[1]])<<1 | uint(tagNameBit[w[2]])<<2 | uint(tagNameBit[w[3]])<<3 |
+			uint(tagNameBit[w[4]])<<4 | uint(tagNameBit[w[5]])<<5 | uint(tagNameBit[w[6]])<<6 | uint(tagNameBit[w[7]])<<7
+		i += bits.TrailingZeros8(^uint8(m))
+	}
 	for i < len(b) && tagNameByte[b[i]] {
-		i++
+		i++ // a longer name, or the end of the buffer
 	}
 	if i == 1 || i+2 >= len(b) || b[i] != ' ' || b[i+1] != '"' {
 		return nil, nil, false
@@ -152,6 +153,16 @@ func valueLength(b []byte) int {
 	}
 	return i
 }
+
+// tagNameBit is tagNameByte as 0 or 1.
+var tagNameBit = func() (b [256]uint8) {
+	for c := range b {
+		if tagNameByte[c] {
+			b[c] = 1
+		}
+	}
+	return b
+}()
 
 // tagNameByte holds the bytes of a plain tag name; tagValueStop those
 // that end a plain tag value or make it another than plain.
