@@ -507,35 +507,35 @@ func encode(p *[maxPieces]int, ei *encInfo, t *table) uint64 {
 		}
 		idx *= ei.factor[0]
 		if t.pawns[1] > 0 {
+			// The other colour's pawns stand on ranks 2 to 7: squares
+			// from 8.
 			end := k + t.pawns[1]
-			sortSquares(p[k:end])
-			var s uint64
-			for i := k; i < end; i++ {
-				sq, skips := p[i], 0
-				for j := 0; j < k; j++ {
-					skips += b2i(sq > p[j])
-				}
-				s += binomial[i-k+1][sq-skips-8]
-			}
-			idx += s * ei.factor[k]
+			idx += groupIndex(p, k, end, 8) * ei.factor[k]
 			k = end
 		}
 	}
 	for k < n {
 		end := k + int(ei.norm[k])
-		sortSquares(p[k:end])
-		var s uint64
-		for i := k; i < end; i++ {
-			sq, skips := p[i], 0
-			for j := 0; j < k; j++ {
-				skips += b2i(sq > p[j])
-			}
-			s += binomial[i-k+1][sq-skips]
-		}
-		idx += s * ei.factor[k]
+		idx += groupIndex(p, k, end, 0) * ei.factor[k]
 		k = end
 	}
 	return idx
+}
+
+// groupIndex sorts the like pieces p[k:end] and returns their combination
+// number among the squares from base up that the pieces before k leave
+// free.
+func groupIndex(p *[7]int, k, end, base int) uint64 {
+	sortSquares(p[k:end])
+	var s uint64
+	for i := k; i < end; i++ {
+		sq, skips := p[i], 0
+		for j := 0; j < k; j++ {
+			skips += b2i(sq > p[j])
+		}
+		s += binomial[i-k+1][sq-skips-base]
+	}
+	return s
 }
 
 // sortSquares sorts a handful of squares in place (insertion sort: no
