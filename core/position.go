@@ -168,7 +168,7 @@ func (p *Position) computeHash() uint64 {
 	for occ := p.byType[0]; occ != 0; {
 		sq := occ.PopFirst()
 		pc := p.board[sq]
-		h ^= tables.ZobristPieces[pc.Color()&1][pc.Type()&7][sq]
+		h ^= zobrist[pc&15][sq&63]
 	}
 	h ^= tables.ZobristCastling[p.castling&15]
 	if p.ep != NoSquare {
