@@ -12,10 +12,21 @@ import (
 	"github.com/gambit-chess/gambit/xboard"
 )
 
-// startFake starts the broken engine in mode with short timeouts.
+// startFake starts the broken engine in mode with short timeouts. The
+// feature wait is long: it runs from protover, sent as the process starts,
+// so it holds the fake's start-up too (exec and Go's runtime), which on a
+// loaded machine took more than 300 ms, and the fake was then taken for a
+// protocol 1 engine with no name. Every mode but proto1 ends the wait with
+// done=1; proto1 sets its own short wait (startFakeWait).
 func startFake(t *testing.T, mode string) (*xboard.Engine, error) {
 	t.Helper()
-	cfg := xboard.Config{Timeout: time.Second, FeatureTimeout: 300 * time.Millisecond, CloseGrace: 500 * time.Millisecond}
+	return startFakeWait(t, mode, 5*time.Second)
+}
+
+// startFakeWait is startFake with the given FeatureTimeout.
+func startFakeWait(t *testing.T, mode string, features time.Duration) (*xboard.Engine, error) {
+	t.Helper()
+	cfg := xboard.Config{Timeout: time.Second, FeatureTimeout: features, CloseGrace: 500 * time.Millisecond}
 	e, err := cfg.Start(testCtx(t, 10*time.Second), fakeEngine, mode)
 	if err == nil {
 		t.Cleanup(func() { _ = e.Close() })
@@ -50,7 +61,7 @@ func TestFakeEngines(t *testing.T) {
 	})
 	t.Run("protocol 1", func(t *testing.T) {
 		begin := time.Now()
-		e, err := startFake(t, "proto1")
+		e, err := startFakeWait(t, "proto1", 300*time.Millisecond)
 		require.NoError(t, err)
 		assert.Equal(t, 1, e.Features().Protocol)
 		assert.GreaterOrEqual(t, time.Since(begin), 300*time.Millisecond, "waited FeatureTimeout")
@@ -59,7 +70,10 @@ func TestFakeEngines(t *testing.T) {
 		assert.Equal(t, "e7e5", r.Move.String())
 	})
 	t.Run("done=0 extends the wait", func(t *testing.T) {
-		cfg := xboard.Config{Timeout: 5 * time.Second, FeatureTimeout: 300 * time.Millisecond}
+		// done=0 comes at once and done=1 3 s later, past the 2 s
+		// feature wait; done=0 itself must arrive within it, start-up
+		// included (see startFake).
+		cfg := xboard.Config{Timeout: 5 * time.Second, FeatureTimeout: 2 * time.Second}
 		e, err := cfg.Start(testCtx(t, 10*time.Second), fakeEngine, "slowdone")
 		require.NoError(t, err)
 		defer e.Close()
