@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,7 +122,8 @@ func TestEngineDetect(t *testing.T) {
 }
 
 // Detect finds the protocol of each Debian XBoard engine (each answers
-// "uci" with an error), also over TCP.
+// "uci" with an error), also over TCP. The engines run with small hash
+// tables (enginetest.Lean): five of them start at once here.
 func TestDetectPlayers(t *testing.T) {
 	for _, c := range []struct {
 		program string
@@ -129,7 +131,8 @@ func TestDetectPlayers(t *testing.T) {
 	}{{"fairymax", nil}, {"hoichess", nil}, {"gnuchess", []string{"--xboard"}}, {"phalanx", nil}} {
 		t.Run(c.program, func(t *testing.T) {
 			t.Parallel()
-			p, err := game.StartPlayer(testCtx(t, 40*time.Second), game.Detect, enginetest.Program(t, c.program), c.args...)
+			argv := enginetest.Lean(t, c.program, c.args...)
+			p, err := game.StartPlayer(testCtx(t, 40*time.Second), game.Detect, argv[0], argv[1:]...)
 			require.NoError(t, err)
 			t.Cleanup(func() { assert.NoError(t, p.Close()) })
 			_, isX := p.(*xboard.Engine)
@@ -138,7 +141,7 @@ func TestDetectPlayers(t *testing.T) {
 	}
 	t.Run("tcp", func(t *testing.T) {
 		t.Parallel()
-		addr, _ := enginetest.ServeTCP(t, enginetest.Program(t, "fairymax"))
+		addr, _ := enginetest.ServeTCP(t, strings.Join(enginetest.Lean(t, "fairymax"), " "))
 		p, err := game.DialPlayer(testCtx(t, 40*time.Second), game.Detect, addr)
 		require.NoError(t, err)
 		t.Cleanup(func() { assert.NoError(t, p.Close()) })

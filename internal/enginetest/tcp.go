@@ -13,7 +13,8 @@ import (
 )
 
 // ServeTCP serves the engine at path over TCP on 127.0.0.1 the way package
-// uci documents it, with socat forking one engine per connection:
+// uci documents it, with socat forking one engine per connection (path
+// may carry arguments after a space: socat splits EXEC's command line):
 //
 //	socat TCP-LISTEN:PORT,bind=127.0.0.1,reuseaddr,fork EXEC:PATH
 //
