@@ -27,6 +27,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/match"
 )
 
@@ -46,7 +47,7 @@ const (
 func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintln(stderr, "match:", err)
+		cli.Fail(stderr, "match", err)
 		return exitError
 	}
 	if o.help {
@@ -72,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.pgnout != "" {
 		f, err := create(o.pgnout)
 		if err != nil {
-			fmt.Fprintln(stderr, "match:", err)
+			cli.Fail(stderr, "match", err)
 			return exitError
 		}
 		o.cfg.PGN = f
@@ -80,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.epdout != "" {
 		f, err := create(o.epdout)
 		if err != nil {
-			fmt.Fprintln(stderr, "match:", err)
+			cli.Fail(stderr, "match", err)
 			return exitError
 		}
 		o.cfg.EPD = f
@@ -101,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		summary(stdout, res)
 		if o.json != "" {
 			if werr := writeJSON(o.json, res); werr != nil {
-				fmt.Fprintln(stderr, "match:", werr)
+				cli.Fail(stderr, "match", werr)
 				if err == nil {
 					err = werr
 				}
@@ -109,7 +110,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "match:", err)
+		cli.Fail(stderr, "match", err)
 		if errors.Is(err, match.ErrConfig) || res == nil || !res.Interrupted {
 			return exitError
 		}

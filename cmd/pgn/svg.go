@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/svg"
 )
 
@@ -44,13 +45,13 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 	}
 	in, err := openInput(e, files[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %v\n", err)
+		cli.Fail(e.stderr, "pgn svg", err)
 		return exitFail
 	}
 	g, err := game.FromPGN(in.text)
 	in.close()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
+		cli.FailAt(e.stderr, "pgn svg", in.name, err)
 		return exitBroken
 	}
 	ply := f.ply
@@ -65,7 +66,7 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 		doc, err = svg.Game(g, ply, o)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
+		cli.FailAt(e.stderr, "pgn svg", in.name, err)
 		return exitFail
 	}
 	if f.out == "" {
@@ -76,7 +77,7 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 		return exitOK
 	}
 	if err := os.WriteFile(f.out, doc, 0o644); err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %v\n", err)
+		cli.Fail(e.stderr, "pgn svg", err)
 		return exitFail
 	}
 	return exitOK

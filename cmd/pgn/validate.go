@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/pgn"
 )
 
@@ -24,7 +25,7 @@ func validate(e *env, files []string) int {
 	for _, name := range files {
 		in, err := openInput(e, name)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "pgn:", err)
+			cli.Fail(e.stderr, "pgn", err)
 			status = exitFail
 			continue
 		}
@@ -45,7 +46,7 @@ func validate(e *env, files []string) int {
 		stop()
 		in.close()
 		if err != nil {
-			fmt.Fprintf(e.stderr, "pgn: %s: %v\n", in.name, err)
+			cli.FailAt(e.stderr, "pgn", in.name, err)
 			status = exitFail
 		}
 		fmt.Fprintf(out, "%s: %d games, %d broken\n", in.name, total, broken)

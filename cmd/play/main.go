@@ -36,6 +36,7 @@ import (
 	"github.com/gambit-chess/gambit/cmd/play/internal/play"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/polyglot"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
@@ -49,7 +50,7 @@ const DefaultEngine = "gambit"
 
 func main() {
 	if err := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "play:", err)
+		cli.Fail(os.Stderr, "play", err)
 		os.Exit(1)
 	}
 }

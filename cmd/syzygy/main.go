@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/san"
 	"github.com/gambit-chess/gambit/syzygy"
 )
@@ -60,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	pos, err := core.ParseFEN(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "syzygy:", err)
+		cli.Fail(stderr, "syzygy", err)
 		return 1
 	}
 	tb, err := syzygy.Open(filepath.SplitList(*path)...)
