@@ -3,7 +3,8 @@
 //
 // Usage:
 //
-//	pgn validate [-j N] FILE...   check every game; print each error with its place; exit 1 if any
+//	pgn validate [-j N] [-strict] FILE...
+//	                              check every game; print each error with its place; exit 1 if any
 //	pgn json [-j N] [FILE]        one JSON object per game per line
 //	pgn stats [-j N] FILE...      games, plies, results, errors and throughput
 //	pgn book -o BOOK [-j N] [-max-ply N] [-min-games N] FILE...
@@ -55,7 +56,10 @@ func main() {
 }
 
 const usage = `usage:
-  pgn validate [-j N] FILE...   check every game, print each error, exit 1 if any
+  pgn validate [-j N] [-strict] FILE...
+                                check every game, print each error, exit 1 if any; a Result tag
+                                the movetext's result contradicts, or no result: a warning
+                                (-strict: an error)
   pgn json [-j N] [FILE]        one JSON object per game per line
   pgn stats [-j N] FILE...      games, plies, results, errors and throughput
   pgn book -o BOOK [-j N] [-max-ply N] [-min-games N] [-min-score P] [-only-white|-only-black]
@@ -93,6 +97,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "book" {
 		bf = addBookFlags(fs)
 	}
+	strict := false
+	if cmd == "validate" {
+		fs.BoolVar(&strict, "strict", false, "a Result tag that disagrees with the movetext's result, or a movetext without one, is an error, not a warning")
+	}
 	var sf *svgFlags
 	if cmd == "svg" {
 		sf = addSVGFlags(fs)
@@ -108,7 +116,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	env := &env{stdin: stdin, stdout: stdout, stderr: stderr, workers: *workers, progress: *progress && isTerminal(stderr), chunk: chunkSize}
+	env := &env{stdin: stdin, stdout: stdout, stderr: stderr, workers: *workers, progress: *progress && isTerminal(stderr), chunk: chunkSize, strict: strict}
 	switch cmd {
 	case "validate":
 		return validate(env, files)
@@ -138,7 +146,8 @@ type env struct {
 	stdout, stderr io.Writer
 	workers        int
 	progress       bool
-	chunk          int // the size of the chunks the workers read
+	strict         bool // pgn validate -strict
+	chunk          int  // the size of the chunks the workers read
 }
 
 // isTerminal reports whether w is a terminal.
