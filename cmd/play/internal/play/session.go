@@ -769,6 +769,7 @@ func (s *Session) answerSave(a string) {
 	switch strings.ToLower(a) {
 	case "", "n", "no":
 		s.quit = true
+		s.say("The game was not saved.")
 	case "cancel", "c":
 		s.asking = false
 		s.say()
@@ -778,6 +779,7 @@ func (s *Session) answerSave(a string) {
 			return
 		}
 		s.quit = true
+		s.say("Saved to " + a + ".")
 	}
 	if s.quit {
 		s.asking = false
