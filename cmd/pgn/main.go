@@ -11,9 +11,11 @@
 //	                              make a Polyglot opening book, as Polyglot's make-book does
 //	pgn book -dump FEN [-json] BOOK   a book's entries for a position
 //	pgn book -merge -o OUT BOOK1 BOOK2  merge two books, BOOK1 first (Polyglot's merge-book)
-//	pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
-//	                              the first game's position after N plies as an SVG board
-//	                              (-animate 1s: the whole game as an animated SVG)
+//	pgn svg [-game N] [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
+//	                              a game's position after N plies as an SVG board (the
+//	                              first game, or -game's; -animate 1s: the whole game)
+//	pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]
+//	                              a position as an SVG board
 //
 // A FILE may be plain PGN, .pgn.gz or .pgn.zst (the Lichess database's
 // format); "-" or no FILE reads standard input, compressed or not. Files
@@ -66,9 +68,10 @@ const usage = `usage:
            [-uniform] [-mem MB] [-tmp DIR] FILE...   make a Polyglot opening book
   pgn book -dump FEN [-json] BOOK                    a book's entries for a position
   pgn book -merge -o OUT BOOK1 BOOK2                 merge two books, BOOK1 first
-  pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
-                                the first game's position after N plies (default: the end) as SVG;
-                                -animate 1s: the whole game, animated, a second a position
+  pgn svg [-game N] [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
+                                game N's (default 1) position after N plies (default: the end)
+                                as SVG; -animate 1s: the whole game, animated, a second a position
+  pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]   a position as SVG
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
 -j defaults to the number of cores; -progress=false hides the progress bar
 that shows on standard error when it is a terminal.
@@ -113,6 +116,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	files := fs.Args()
+	if sf != nil {
+		sf.nfiles = len(files)
+	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
