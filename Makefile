@@ -37,10 +37,12 @@ test: deps lint
 
 ## lint: gofmt, go vet, staticcheck; no executable binary tracked by git
 # scripts/check-binaries.sh fails on a tracked binary, scripts/check-make-help.sh
-# on a target without its one line for make help
+# on a target without its one line for make help, scripts/check-readme-deps.sh
+# when the README's list of test dependencies is not scripts/test-deps.sh's
 lint:
 	@scripts/check-binaries.sh
 	@scripts/check-make-help.sh
+	@scripts/check-readme-deps.sh
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
