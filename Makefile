@@ -66,7 +66,7 @@ perft-suite:
 ## bench: gambit's benchmarks beside other Go move generators (bench/)
 # gambit's benchmarks and the same work on other Go move generators
 # (bench/, its own module), with -benchmem; then the benchstat summary and
-# the README's Markdown tables. BENCH selects benchmarks (a go test -bench
+# the Markdown tables of docs/performance.md. BENCH selects benchmarks (a go test -bench
 # pattern; write $$ for $), BENCHCOUNT repeats each. Output: bin/bench.txt.
 BENCH ?= .
 BENCHCOUNT ?= 1
