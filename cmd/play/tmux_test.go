@@ -420,6 +420,16 @@ func TestNoEscapesWhenOutputIsNotATerminal(t *testing.T) {
 	require.Contains(t, string(out), "Game over: 0-1, White is checkmated: Black wins")
 }
 
+// An error names the program once, then the cause.
+func TestErrorSaysPlayOnce(t *testing.T) {
+	cmd := exec.Command(playBin, "-human", "-fen", "x")
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err)
+	require.True(t, strings.HasPrefix(string(out), "play: start position: "), "%s", out)
+	require.Equal(t, 1, strings.Count(string(out), "play:"), "%s", out)
+}
+
 func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-color", "green"}, {"-tc", "x"}, {"-level", "21"}, {"-fen", "x", "-human"},
