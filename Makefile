@@ -6,35 +6,52 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
 
+## all: the default target, make test
 all: test
+
+## help: list every make target with one line each
+help:
+	@awk '/^## [a-z-]+: / { sub(/^## /, ""); i = index($$0, ": "); text = substr($$0, i + 2); \
+		if ((j = index(text, ". ")) > 0) text = substr(text, 1, j - 1); \
+		printf "  %-20s %s\n", substr($$0, 1, i - 1), text }' $(MAKEFILE_LIST)
 
 ## generate: regenerate tables/ from gen/ (the committed files must not change)
 generate:
 	$(GO) generate ./...
 
-## deps: install what the tests need and is not Go (Stockfish, socat,
-## Node.js and the chessops oracle); stops at once with the command to run
-## when it cannot install (not root, no passwordless sudo)
+## deps: install what the tests need and is not Go (scripts/test-deps.sh)
+# install what the tests need and is not Go (Stockfish, socat,
+# Node.js and the chessops oracle); stops at once with the command to run
+# when it cannot install (not root, no passwordless sudo)
 deps:
 	@scripts/test-deps.sh
 
-## test: everything CI runs: formatting, vet, staticcheck, all tests with the
-## published perft suites to 10M nodes a line and the Stockfish oracle
+## test: everything CI runs: lint, every test, the bench module's tests
+# everything CI runs: formatting, vet, staticcheck, all tests with the
+# published perft suites to 10M nodes a line and the Stockfish oracle
 test: deps lint
 	$(GO) test -count=1 ./...
 	$(MAKE) bench-test
 
+## lint: gofmt, go vet, staticcheck; no executable binary tracked by git
+# scripts/check-binaries.sh fails on a tracked binary, scripts/check-make-help.sh
+# on a target without its one line for make help, scripts/check-readme-deps.sh
+# when the README's list of test dependencies is not scripts/test-deps.sh's
 lint:
+	@scripts/check-binaries.sh
+	@scripts/check-make-help.sh
+	@scripts/check-readme-deps.sh
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
 
-## perft: perft of the start position (DEPTH=6 by default), built for the
-## highest GOAMD64 level the machine runs (scripts/goamd64.sh: v3 or v2 on
-## x86-64 machines since 2013 or 2008; PERFT_GOAMD64=v1 builds Go's default)
+## perft: perft of the start position to DEPTH (6), built for this CPU
+# perft of the start position (DEPTH=6 by default), built for the
+# highest GOAMD64 level the machine runs (scripts/goamd64.sh: v3 or v2 on
+# x86-64 machines since 2013 or 2008; PERFT_GOAMD64=v1 builds Go's default)
 PERFT_GOAMD64 ?= $(shell scripts/goamd64.sh)
 perft:
 	GOAMD64=$(PERFT_GOAMD64) $(GO) run ./cmd/perft -fen startpos -depth $(DEPTH)
@@ -46,10 +63,11 @@ perft-suite:
 	bin/perft -epd testdata/perft/tricky.perft
 	bin/perft -epd testdata/perft/chess960.epd
 
-## bench: gambit's benchmarks and the same work on other Go move generators
-## (bench/, its own module), with -benchmem; then the benchstat summary and
-## the README's Markdown tables. BENCH selects benchmarks (a go test -bench
-## pattern; write $$ for $), BENCHCOUNT repeats each. Output: bin/bench.txt.
+## bench: gambit's benchmarks beside other Go move generators (bench/)
+# gambit's benchmarks and the same work on other Go move generators
+# (bench/, its own module), with -benchmem; then the benchstat summary and
+# the Markdown tables of docs/performance.md. BENCH selects benchmarks (a go test -bench
+# pattern; write $$ for $), BENCHCOUNT repeats each. Output: bin/bench.txt.
 BENCH ?= .
 BENCHCOUNT ?= 1
 bench:
@@ -78,13 +96,14 @@ bench-compare:
 	cd bench && $(GO) run ./cmd/benchgate -base '$(BASE)' -count $(COUNT) -threshold '$(THRESHOLD)' \
 		-bench '$(GATE_BENCH)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare .
 
-## bench-natives: gambit's perft command (built with its PGO profile, for
-## each GOAMD64 level of NATIVES_GOAMD64) against native perfts, one thread,
-## NATIVES_ROUNDS interleaved rounds in random order, every count checked:
-## Debian's Stockfish, and qperft and MPerft when GAMBIT_QPERFT and
-## GAMBIT_MPERFT name binaries built from their authors' sources (see
-## bench/README.md). Markdown tables on standard output and in
-## bin/natives.md, every measurement in bin/natives.tsv.
+## bench-natives: the perft command against native perfts (Stockfish, qperft, MPerft)
+# gambit's perft command (built with its PGO profile, for
+# each GOAMD64 level of NATIVES_GOAMD64) against native perfts, one thread,
+# NATIVES_ROUNDS interleaved rounds in random order, every count checked:
+# Debian's Stockfish, and qperft and MPerft when GAMBIT_QPERFT and
+# GAMBIT_MPERFT name binaries built from their authors' sources (see
+# bench/README.md). Markdown tables on standard output and in
+# bin/natives.md, every measurement in bin/natives.tsv.
 NATIVES_ROUNDS ?= 5
 NATIVES_POSITIONS ?= start:6,kiwipete:5
 NATIVES_GOAMD64 ?= v1,v3
@@ -94,9 +113,10 @@ bench-natives:
 		-goamd64 '$(NATIVES_GOAMD64)' -raw ../bin/natives.tsv > ../bin/natives.md
 	@cat bin/natives.md
 
-## bench-test: the bench module's own tests (every peer's perft against the
-## published counts, the gate's decision logic and an end-to-end gate run)
-## and its lint
+## bench-test: the bench module's own tests and lint
+# the bench module's own tests (every peer's perft against the
+# published counts, the gate's decision logic and an end-to-end gate run)
+# and its lint
 bench-test:
 	cd bench && $(GO) vet ./...
 	cd bench && $(STATICCHECK) ./...
@@ -123,19 +143,22 @@ oracle:
 oracle-suite:
 	GAMBIT_ORACLE_WRITE=$(CURDIR)/testdata/perft/random-oracle.epd $(GO) test -count=1 -run TestOracleWriteSuite ./perft
 
-## pgo: regenerate cmd/perft/default.pgo, the CPU profile the perft command
-## is built with (profile-guided optimisation), from the perft benchmarks
+## pgo: regenerate cmd/perft/default.pgo, the perft command's PGO profile
+# regenerate cmd/perft/default.pgo, the CPU profile the perft command
+# is built with (profile-guided optimisation), from the perft benchmarks
 pgo:
 	$(GO) test -run '^$$' -bench 'Count(Full)?(Start5|Kiwipete4)' -benchtime 3s -cpuprofile cmd/perft/default.pgo -o bin/perft.test ./perft
 
-## pgn-deep: 5,000 chessops games through the pgn API and pgn json, and the
-## fast SAN path against san.Parse on every test position (~2 min)
+## pgn-deep: 5,000 chessops games through package pgn and pgn json (~2 min)
+# 5,000 chessops games through the pgn API and pgn json, and the
+# fast SAN path against san.Parse on every test position (~2 min)
 pgn-deep:
 	GAMBIT_PGN_ORACLE_GAMES=5000 GAMBIT_PGN_ORACLE_SEED=7 GAMBIT_PGN_DEEP=1 $(GO) test -count=1 -timeout 30m -run 'TestOracleCorpus|TestResolveMatchesParse|TestOracleJSON' ./pgn ./cmd/pgn
 
-## book-deep: pgn book on 64 MB inputs (64 copies of the TWIC and Lichess
-## samples) byte for byte against polyglot make-book, weight halving
-## included (~20 s)
+## book-deep: pgn book on 64 MB inputs against polyglot make-book (~20 s)
+# pgn book on 64 MB inputs (64 copies of the TWIC and Lichess
+# samples) byte for byte against polyglot make-book, weight halving
+# included (~20 s)
 book-deep:
 	GAMBIT_BOOK_DEEP=1 $(GO) test -count=1 -timeout 30m -run TestBookDeepAgainstPolyglot ./cmd/pgn
 
@@ -143,35 +166,39 @@ book-deep:
 hub-load:
 	GAMBIT_HUB_LOAD_GAMES=100000 GAMBIT_HUB_LOAD_MOVES=1000000 $(GO) test -race -count=1 -run TestLoad ./game/hub
 
-## match-proof: the match runner's proof run, 1,000 games at 1+0.01
-## between Stockfish and Fairy-Max, two at a time (20 to 40 minutes,
-## niced): every game re-read from the PGN, time losses listed with the
-## engine's own times, no process left, the runner's overhead per move.
-## Output: bin/match-proof.
+## match-proof: the match runner's proof run: 1,000 Stockfish-Fairy-Max games
+# the match runner's proof run, 1,000 games at 1+0.01
+# between Stockfish and Fairy-Max, two at a time (20 to 40 minutes,
+# niced): every game re-read from the PGN, time losses listed with the
+# engine's own times, no process left, the runner's overhead per move.
+# Output: bin/match-proof.
 MATCH_PROOF_GAMES ?= 1000
 match-proof:
 	GAMBIT_MATCH_PROOF=1 GAMBIT_MATCH_PROOF_GAMES=$(MATCH_PROOF_GAMES) nice $(GO) test -count=1 -timeout 120m -run 'TestProof$$' -v ./match
 
-## check-generate: fail if `go generate` would change the committed tables
-## or core/movegen_sides.go
+## check-generate: fail if go generate would change the committed generated files
+# fail if `go generate` would change the committed tables
+# or core/movegen_sides.go
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
 
-## syzygy-deep: the syzygy oracle test at 10,000 random positions per
-## committed table (210,000 fathom runs: about 90 min on two loaded cores;
-## SYZYGY_N sets the count, SYZYGY_SEED the seed, SYZYGY_DIR another
-## directory of tables, e.g. every 3- to 5-piece table made with the
-## generator as testdata/syzygy/SOURCES describes)
+## syzygy-deep: the syzygy oracle test at 10,000 positions a table (~90 min)
+# the syzygy oracle test at 10,000 random positions per
+# committed table (210,000 fathom runs: about 90 min on two loaded cores;
+# SYZYGY_N sets the count, SYZYGY_SEED the seed, SYZYGY_DIR another
+# directory of tables, e.g. every 3- to 5-piece table made with the
+# generator as testdata/syzygy/SOURCES describes)
 SYZYGY_N ?= 10000
 SYZYGY_SEED ?= 11
 SYZYGY_DIR ?=
 syzygy-deep:
 	GAMBIT_SYZYGY_N=$(SYZYGY_N) GAMBIT_SYZYGY_SEED=$(SYZYGY_SEED) GAMBIT_SYZYGY_DIR=$(SYZYGY_DIR) $(GO) test -count=1 -timeout 600m -run 'TestOracleFathom$$' -v ./syzygy
 
-## syzygy-bench-fathom: WDL and DTZ probes a second of gambit's syzygy and
-## of Fathom (C, built from a Fathom checkout: FATHOM_SRC=path/to/Fathom/src,
-## e.g. git clone https://github.com/jdart1/Fathom, commit 97fb5ca, Debian's
-## version) on the same 1,000 positions
+## syzygy-bench-fathom: WDL and DTZ probes a second: gambit's syzygy against Fathom's C
+# WDL and DTZ probes a second of gambit's syzygy and
+# of Fathom (C, built from a Fathom checkout: FATHOM_SRC=path/to/Fathom/src,
+# e.g. git clone https://github.com/jdart1/Fathom, commit 97fb5ca, Debian's
+# version) on the same 1,000 positions
 FATHOM_SRC ?= ../Fathom/src
 syzygy-bench-fathom:
 	@mkdir -p bin
@@ -179,22 +206,26 @@ syzygy-bench-fathom:
 	GAMBIT_SYZYGY_BENCH_OUT=$(CURDIR)/bin/syzygy-bench.txt $(GO) test -count=1 -run TestWriteBenchPositions ./syzygy
 	bin/fathom-bench testdata/syzygy bin/syzygy-bench.txt 200
 	$(GO) test -run '^$$' -bench 'ProbeWDL|ProbeDTZ' -benchmem -benchtime 2s ./syzygy
-## engine-bench: gambit-engine's bench (total nodes: the search's signature,
-## checked by go test ./search against search/testdata/bench.txt) and nps
+
+## engine-bench: gambit-engine's bench: the search's node signature and nps
+# gambit-engine's bench (total nodes: the search's signature,
+# checked by go test ./search against search/testdata/bench.txt) and nps
 engine-bench:
 	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
 	bin/gambit-engine bench
 
-## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position, each
-## count checked against its floor (about 12M nodes: 10 s to a minute)
+## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position
+# Win At Chess at 10,000 and 30,000 nodes a position, each
+# count checked against its floor (about 12M nodes: 10 s to a minute)
 engine-wac:
 	GAMBIT_WAC_DEEP=1 $(GO) test -count=1 -run TestWAC -v ./search
 
-## engine-strength: gambit-engine's matches, played by cmd/match, against
-## the Debian engines and Stockfish at three Skill Levels: ROUNDS pairs of
-## games each (the TWIC sample's openings, 8 plies, each played with both
-## colours) at TC, CONCURRENCY games at a time; PGN and JSON summaries in
-## bin/strength (minutes: about 25 s a game at 10+0.1)
+## engine-strength: gambit-engine's matches against the Debian engines and Stockfish
+# gambit-engine's matches, played by cmd/match, against
+# the Debian engines and Stockfish at three Skill Levels: ROUNDS pairs of
+# games each (the TWIC sample's openings, 8 plies, each played with both
+# colours) at TC, CONCURRENCY games at a time; PGN and JSON summaries in
+# bin/strength (minutes: about 25 s a game at 10+0.1)
 ROUNDS ?= 10
 TC ?= 10+0.1
 CONCURRENCY ?= 2

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/protodetect"
 	"github.com/gambit-chess/gambit/san"
 	"github.com/gambit-chess/gambit/uci"
 	"github.com/gambit-chess/gambit/xboard"
@@ -153,21 +153,12 @@ func detectUCI(ctx context.Context, viaUCI func(context.Context, uci.Config) (en
 	return p, err
 }
 
-// uciAnswer reports whether line is part of a UCI engine's answer to
-// "uci".
-func uciAnswer(line string) bool {
-	f := strings.Fields(line)
-	return len(f) > 0 && (f[0] == "id" || f[0] == "option" || f[0] == "uciok" || f[0] == "info")
-}
-
-// xboardAnswer reports whether line is how XBoard engines answer "uci":
-// "Error (unknown command): uci", "Illegal move: uci", "Invalid move:
-// uci", or features.
-func xboardAnswer(line string) bool {
-	l := strings.ToLower(strings.TrimSpace(line))
-	return strings.HasSuffix(l, ": uci") || strings.HasPrefix(l, "feature ") ||
-		strings.HasPrefix(l, "illegal move") || strings.HasPrefix(l, "error")
-}
+// uciAnswer and xboardAnswer tell a UCI engine's answer to "uci" from an
+// XBoard engine's.
+var (
+	uciAnswer    = protodetect.UCIAnswer
+	xboardAnswer = protodetect.XBoardAnswer
+)
 
 // DialEngine connects to a UCI engine served over TCP at addr
 // ("127.0.0.1:9010", see package uci) for the game to play against,

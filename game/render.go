@@ -171,13 +171,10 @@ func (g *Game) renderColor(b *strings.Builder, o RenderOptions) {
 			} else {
 				b.WriteString(ansiBlackPiece)
 			}
-			t := pieceText(p, false)
-			if o.Unicode {
-				// The solid figurines for both sides: the colour tells
-				// them apart, and solid shapes read better on a
-				// coloured square.
-				t = figurines[core.Black][p.Type()&7]
-			}
+			// The outlined figurines for White and the solid ones for
+			// Black, as without colour: the shape tells the sides apart
+			// in a copied screen and where bold black shows as grey.
+			t := pieceText(p, o.Unicode)
 			b.WriteString(" " + t + " ")
 		}
 		b.WriteString(ansiReset + "\n")

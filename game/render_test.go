@@ -110,3 +110,29 @@ func TestRenderColor(t *testing.T) {
 	assert.Contains(t, s, "   h  g  f  e  d  c  b  a\n")
 	assert.Contains(t, s, "Status: ongoing, black in check\n")
 }
+
+// With colour too, White's pieces are the outlined figurines and Black's
+// the solid ones: a copied screen, without its colours, still tells them
+// apart.
+func TestRenderColorFigurinesTellTheSides(t *testing.T) {
+	g := game.New()
+	s := g.Render(game.RenderOptions{Color: true, Unicode: true, BoardOnly: true})
+	lines := strings.Split(s, "\n")
+	plain := func(l string) string { // the rank without its escape codes
+		var b strings.Builder
+		for i := 0; i < len(l); i++ {
+			if l[i] == 0x1b {
+				for i < len(l) && l[i] != 'm' {
+					i++
+				}
+				continue
+			}
+			b.WriteByte(l[i])
+		}
+		return strings.Join(strings.Fields(b.String()), "")
+	}
+	assert.Equal(t, "8♜♞♝♛♚♝♞♜", plain(lines[0]))
+	assert.Equal(t, "7♟♟♟♟♟♟♟♟", plain(lines[1]))
+	assert.Equal(t, "2♙♙♙♙♙♙♙♙", plain(lines[6]))
+	assert.Equal(t, "1♖♘♗♕♔♗♘♖", plain(lines[7]))
+}

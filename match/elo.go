@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 )
 
@@ -109,6 +110,40 @@ type Estimate struct {
 	// LOS is the likelihood of superiority: the probability, between 0 and
 	// 1, that the first player is the stronger.
 	LOS float64
+}
+
+// String is the estimate as match's progress lines print it, infinities
+// and undefined values in words: "Elo 35.00 +/- 12.50  nElo 52.10 +/-
+// 18.60  LOS 99.70%", "Elo +inf" after wins only, "LOS n/a".
+func (e Estimate) String() string {
+	return "Elo " + plusMinus(e.Elo, e.Error) + "  nElo " + plusMinus(e.NElo, e.NError) + "  LOS " + percent(e.LOS)
+}
+
+// plusMinus writes a value and the half width of its interval: "+inf"
+// for an infinite value (no interval then), "n/a" for an undefined one,
+// no interval when its width is undefined.
+func plusMinus(v, err float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	case math.IsNaN(v):
+		return "n/a"
+	case math.IsInf(err, 0):
+		return fmt.Sprintf("%.2f +/- inf", v)
+	case math.IsNaN(err):
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.2f +/- %.2f", v, err)
+}
+
+// percent writes a probability as a percentage, or "n/a".
+func percent(p float64) string {
+	if math.IsNaN(p) || math.IsInf(p, 0) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f%%", p*100)
 }
 
 // estimate computes an Estimate from counts of outcomes worth scores

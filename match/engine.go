@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/protodetect"
 	"github.com/gambit-chess/gambit/uci"
 	"github.com/gambit-chess/gambit/xboard"
 )
@@ -20,7 +22,7 @@ type EngineConfig struct {
 	Args    []string // its arguments
 	Dir     string   // its working directory
 	Env     []string // its environment; nil for this process's
-	Proto   string   // "uci" (the default) or "xboard"
+	Proto   string   // "uci" or "xboard"; "" (or "auto") detects it: see DetectTimeout
 	Options []Option // options set after the handshake, in order
 	TC      TimeControl
 	// Timeout bounds every answer the engine owes outside a search (the
@@ -50,9 +52,19 @@ type player struct {
 	name   string
 	goAt   atomic.Int64 // unix nanoseconds of the last "go" sent
 	moveAt atomic.Int64 // unix nanoseconds of the last move read
+	proto  string       // the protocol it speaks: "uci" or "xboard"
 }
 
-// startPlayer starts the engine and sets its options.
+// DetectTimeout is how long an engine whose EngineConfig names no
+// protocol has to answer "uci" as a UCI engine before it is started again
+// as an XBoard engine. An XBoard engine's answer to "uci" (an error, an
+// illegal move, a feature line) ends the UCI attempt at once, and a UCI
+// engine that has begun to answer has its full Timeout.
+const DetectTimeout = 5 * time.Second
+
+// startPlayer starts the engine and sets its options. With no protocol
+// named, it tries UCI and then XBoard (see DetectTimeout); the player's
+// proto says which one answered.
 func startPlayer(ctx context.Context, cfg EngineConfig) (*player, error) {
 	pl := &player{cfg: cfg}
 	onSend := func(line string) {
@@ -61,33 +73,19 @@ func startPlayer(ctx context.Context, cfg EngineConfig) (*player, error) {
 		}
 	}
 	var p engine.Player
+	var err error
 	switch cfg.Proto {
-	case "", "uci":
-		onLine := func(line string) {
-			if strings.HasPrefix(line, "bestmove") {
-				pl.moveAt.Store(time.Now().UnixNano())
-			}
-		}
-		c := uci.Config{Timeout: cfg.Timeout, Dir: cfg.Dir, Env: cfg.Env, OnSend: onSend, OnLine: onLine, SearchTimeout: -1}
-		e, err := c.Start(ctx, cfg.Cmd, cfg.Args...)
-		if err != nil {
-			return nil, err
-		}
-		p = e
+	case "uci":
+		p, err = pl.startUCI(ctx, onSend, nil)
 	case "xboard", "cecp":
-		onLine := func(line string) {
-			if strings.HasPrefix(line, "move ") {
-				pl.moveAt.Store(time.Now().UnixNano())
-			}
-		}
-		c := xboard.Config{Timeout: cfg.Timeout, Dir: cfg.Dir, Env: cfg.Env, OnSend: onSend, OnLine: onLine, SearchTimeout: -1}
-		e, err := c.Start(ctx, cfg.Cmd, cfg.Args...)
-		if err != nil {
-			return nil, err
-		}
-		p = e
+		p, err = pl.startXBoard(ctx, onSend)
+	case "", "auto", "detect":
+		p, err = pl.detect(ctx, onSend)
 	default:
 		return nil, fmt.Errorf("match: engine %s: protocol %q: want uci or xboard", cfg.label(), cfg.Proto)
+	}
+	if err != nil {
+		return nil, err
 	}
 	pl.p = p
 	type optionSetter interface {
@@ -109,6 +107,76 @@ func startPlayer(ctx context.Context, cfg EngineConfig) (*player, error) {
 		pl.name = cfg.Cmd
 	}
 	return pl, nil
+}
+
+// startUCI starts the engine as a UCI engine; seen, when not nil, sees
+// every line it prints.
+func (pl *player) startUCI(ctx context.Context, onSend, seen func(string)) (engine.Player, error) {
+	onLine := func(line string) {
+		if strings.HasPrefix(line, "bestmove") {
+			pl.moveAt.Store(time.Now().UnixNano())
+		}
+		if seen != nil {
+			seen(line)
+		}
+	}
+	cfg := pl.cfg
+	c := uci.Config{Timeout: cfg.Timeout, Dir: cfg.Dir, Env: cfg.Env, OnSend: onSend, OnLine: onLine, SearchTimeout: -1}
+	e, err := c.Start(ctx, cfg.Cmd, cfg.Args...)
+	if err != nil {
+		return nil, err
+	}
+	pl.proto = "uci"
+	return e, nil
+}
+
+// startXBoard starts the engine as an XBoard engine.
+func (pl *player) startXBoard(ctx context.Context, onSend func(string)) (engine.Player, error) {
+	onLine := func(line string) {
+		if strings.HasPrefix(line, "move ") {
+			pl.moveAt.Store(time.Now().UnixNano())
+		}
+	}
+	cfg := pl.cfg
+	c := xboard.Config{Timeout: cfg.Timeout, Dir: cfg.Dir, Env: cfg.Env, OnSend: onSend, OnLine: onLine, SearchTimeout: -1}
+	e, err := c.Start(ctx, cfg.Cmd, cfg.Args...)
+	if err != nil {
+		return nil, err
+	}
+	pl.proto = "xboard"
+	return e, nil
+}
+
+// detect starts the engine as a UCI engine and, when it does not answer
+// as one (within DetectTimeout, or at once when it answers as an XBoard
+// engine does), as an XBoard engine.
+func (pl *player) detect(ctx context.Context, onSend func(string)) (engine.Player, error) {
+	uciCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	silent := time.AfterFunc(DetectTimeout, func() {
+		cancel(fmt.Errorf("no UCI answer to uci within %v", DetectTimeout))
+	})
+	defer silent.Stop()
+	p, uerr := pl.startUCI(uciCtx, onSend, func(line string) {
+		switch {
+		case protodetect.UCIAnswer(line):
+			silent.Stop()
+		case protodetect.XBoardAnswer(line):
+			cancel(fmt.Errorf("answered uci with %q", line))
+		}
+	})
+	var perr *fs.PathError
+	if uerr == nil || ctx.Err() != nil || errors.As(uerr, &perr) {
+		return p, uerr // started, cancelled, or no program to start
+	}
+	if uciCtx.Err() != nil {
+		uerr = fmt.Errorf("%v: %w", context.Cause(uciCtx), uerr)
+	}
+	p, xerr := pl.startXBoard(ctx, onSend)
+	if xerr != nil {
+		return nil, fmt.Errorf("neither UCI (%w) nor XBoard (%w)", uerr, xerr)
+	}
+	return p, nil
 }
 
 // close ends the engine.

@@ -89,9 +89,9 @@ type Progress struct {
 // ratio, pentanomial counts and, with an SPRT, the LLR and its bounds.
 func (p Progress) String() string {
 	pr := p.Pairing
-	s := fmt.Sprintf("Games %d/%d %s vs %s: W-D-L %d-%d-%d  Elo %.2f +/- %.2f  nElo %.2f +/- %.2f  LOS %.2f%%  DR %.2f%%",
+	s := fmt.Sprintf("Games %d/%d %s vs %s: W-D-L %d-%d-%d  %v  DR %s",
 		p.Games, p.Total, pr.Name1, pr.Name2, pr.WDL.Wins, pr.WDL.Draws, pr.WDL.Losses,
-		pr.Estimate.Elo, pr.Estimate.Error, pr.Estimate.NElo, pr.Estimate.NError, pr.Estimate.LOS*100, pr.DrawRatio*100)
+		pr.Estimate, percent(pr.DrawRatio))
 	if pr.pairsOn {
 		c := pr.Pentanomial.Counts()
 		s += fmt.Sprintf("  Ptnml(0-2) [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4])
@@ -211,7 +211,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 
-	s := &state{cfg: &cfg, pairs: pairs, total: len(jobs) * games, res: &Result{Terminations: map[string]int{}}}
+	s := &state{cfg: &cfg, detected: map[int]string{}, pairs: pairs, total: len(jobs) * games, res: &Result{Terminations: map[string]int{}}}
 	for i := range s.pairs {
 		s.pairs[i].pairsOn = games == 2 && cfg.Repeat
 	}
@@ -286,6 +286,7 @@ func (cfg *Config) pairings() ([]Pairing, error) {
 type state struct {
 	cfg      *Config
 	mu       sync.Mutex
+	detected map[int]string // engine index: the protocol detection found
 	pairs    []Pairing
 	total    int
 	res      *Result
@@ -316,10 +317,21 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 		}
 		var p *player
 		var err error
+		cfg := s.cfg.Engines[i]
+		s.mu.Lock()
+		if d := s.detected[i]; d != "" {
+			cfg.Proto = d // detected once, by another worker or an earlier start
+		}
+		s.mu.Unlock()
 		for range tries {
-			if p, err = startPlayer(ctx, s.cfg.Engines[i]); err == nil || ctx.Err() != nil {
+			if p, err = startPlayer(ctx, cfg); err == nil || ctx.Err() != nil {
 				break
 			}
+		}
+		if err == nil && cfg.Proto != p.proto {
+			s.mu.Lock()
+			s.detected[i] = p.proto
+			s.mu.Unlock()
 		}
 		if err != nil {
 			return nil, fmt.Errorf("match: engine %s: %w", s.cfg.Engines[i].label(), err)

@@ -98,6 +98,11 @@ func (r *Reader) Reset(rd io.Reader) {
 // included: the number of the last game returned.
 func (r *Reader) Games() int { return r.games }
 
+// Line returns the line of the input, from 1, the reader has reached:
+// during a Visitor's Tag call, the tag's line; during EndGame, the line of
+// the result token (or, when the game has none, of where it ends).
+func (r *Reader) Line() int { return r.s.line }
+
 // Visit reads the next game and hands its parts to v. It returns nil for a
 // good game, an *Error for a broken one (v has seen the game up to the
 // error, then EndGame), io.EOF when the input has no more games, and

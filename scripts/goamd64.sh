@@ -1,8 +1,8 @@
 #!/bin/sh
 # goamd64.sh prints the highest GOAMD64 level this machine runs (v3, v2 or
 # v1), for building cmd/perft: v2 gives POPCNT without a run-time test,
-# which is most of the bulk-counting gain, v3 a little more (README,
-# Performance). It asks the Go runtime itself: a program built for a level
+# which is most of the bulk-counting gain, v3 a little more
+# (docs/performance.md). It asks the Go runtime itself: a program built for a level
 # the CPU lacks refuses to start. On other architectures it prints v1,
 # which Go ignores there.
 set -eu

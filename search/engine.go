@@ -45,7 +45,7 @@ const (
 	DefaultHash = 16
 	// DefaultMoveOverhead is kept off every time budget for the GUI's
 	// and the machine's latency: with 30 ms gambit-engine lost a game on
-	// time on a loaded 2-core machine (see the README), hence 100.
+	// time on a loaded 2-core machine (see docs/engine.md), hence 100.
 	DefaultMoveOverhead = 100 * time.Millisecond
 	// MaxSkill is the Skill Level of full strength.
 	MaxSkill = 20

@@ -88,7 +88,7 @@ func solve(eng *search.Engine, e epdPosition, nodes int64) (core.Move, bool) {
 
 // The node budget of each WAC position, and the number of positions the
 // search must solve within it: 226 and 253 of 300 when this was written
-// (the README carries the figures). go test runs the 10,000-node budget;
+// (docs/engine.md carries the figures). go test runs the 10,000-node budget;
 // GAMBIT_WAC_DEEP=1 (make engine-wac) the 30,000-node one too.
 var wacBudgets = []struct {
 	nodes int64

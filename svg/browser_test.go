@@ -140,6 +140,47 @@ func TestBrowser(t *testing.T) {
 	at(3, core.E4, false, 0.5, 0.62, light, "the animation's empty e4")
 	at(3, core.D1, false, 0.5, 0.62, white, "the animation's queen on d1")
 	at(3, core.E2, false, 0.1, 0.1, light, "no last move in the first frame")
+	// The pieces fill their squares: the rendered king and queen about
+	// 90 % of a square's height and four fifths of its width, the pawn
+	// four fifths of its height (the pixels that differ from the square's
+	// colour, in a 40-pixel square).
+	extent := func(board int, s core.Square, bg rgb) (w, h float64) {
+		f, r := int(s&7), int(s>>3)
+		x0, y0 := board%2*px+f*40, board/2*px+(7-r)*40
+		minX, minY, maxX, maxY := 40, 40, -1, -1
+		for y := range 40 {
+			for x := range 40 {
+				cr, cg, cb, _ := img.At(x0+x, y0+y).RGBA()
+				c := rgb{int(cr >> 8), int(cg >> 8), int(cb >> 8)}
+				for i := range c {
+					if d := c[i] - bg[i]; d < -48 || d > 48 {
+						minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+						break
+					}
+				}
+			}
+		}
+		return float64(maxX-minX+1) / 40, float64(maxY-minY+1) / 40
+	}
+	for _, p := range []struct {
+		s          core.Square
+		bg         rgb
+		minW, minH float64
+		what       string
+	}{
+		{core.E1, dark, 0.78, 0.88, "the white king"},
+		{core.E8, light, 0.78, 0.88, "the black king"},
+		{core.D1, light, 0.78, 0.88, "the white queen"},
+		{core.D8, dark, 0.78, 0.88, "the black queen"},
+		{core.E2, light, 0.6, 0.78, "a white pawn"},
+		{core.G8, light, 0.65, 0.85, "the black knight"},
+	} {
+		w, h := extent(0, p.s, p.bg)
+		if w < p.minW || h < p.minH || h > 0.97 || w > 0.97 {
+			t.Errorf("%s fills %.0f %% of its square's width and %.0f %% of its height, want at least %.0f %% and %.0f %% (and a margin)",
+				p.what, w*100, h*100, p.minW*100, p.minH*100)
+		}
+	}
 	// GAMBIT_SVG_SHOT=FILE keeps the screenshot, to look at.
 	if keep := os.Getenv("GAMBIT_SVG_SHOT"); keep != "" {
 		b, err := os.ReadFile(shot)

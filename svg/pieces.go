@@ -8,8 +8,12 @@ import (
 )
 
 // The pieces are gambit's own shapes, drawn for this package in a 45 by
-// 45 box and under gambit's licence. White pieces are white with a black
-// outline, black pieces black with white details.
+// 45 box and under gambit's licence: Staunton outlines (a crowned king, a
+// queen's five-pointed crown, a mitred bishop, a horse's head, a
+// crenellated rook, a round-headed pawn) standing on a common plinth. The
+// king and the queen fill about 90 % of a square's height, the pawn about
+// 80 %. White pieces are white with a black outline, black pieces black
+// with white details.
 
 // Piece colours: what a test looks for in the middle of a piece.
 const (
@@ -17,19 +21,34 @@ const (
 	blackFill = "#000000"
 )
 
-const pieceBase = `<path d="M10,39 h25 v-4 h-25 z"/>`
+// pieceBase is the plinth every piece stands on, from y 39 to 42.75.
+const pieceBase = `<path d="M9.5,42.75 h26 q1.5,0 1.5,-1.5 v-0.75 q0,-1.5 -1.5,-1.5 h-26 q-1.5,0 -1.5,1.5 v0.75 q0,1.5 1.5,1.5 z"/>`
+
+// pieceFoot is the ring between a piece's body and its plinth, the plinth,
+// and the line between them.
+const pieceFoot = `<path d="M11,39 v-2 q0,-2 2,-2 h19 q2,0 2,2 v2 z"/>` + pieceBase +
+	`<path fill="none" stroke="DETAIL" stroke-width="1" d="M12,39 h21"/>`
 
 var pieceShapes = [...]string{
-	core.Pawn: `<circle cx="22.5" cy="14" r="6"/><path d="M14,36 C14,28 18,23 22.5,21 C27,23 31,28 31,36 Z"/>` + pieceBase,
-	core.Knight: `<path d="M12,39 h22 c0,-10 -2,-18 -6,-24 l-3,-6 l-2,4 l-3,-4 l-1,5 c-4,2 -8,8 -10,13 l2,3 l4,-2 l4,-3 c-1,5 -5,8 -7,14 z"/>` +
-		`<circle fill="DETAIL" stroke="DETAIL" cx="19" cy="17" r="1.5"/>`,
-	core.Bishop: `<circle cx="22.5" cy="8" r="3"/><path d="M15,34 C13,27 16,19 22.5,12 C29,19 32,27 30,34 Z"/>` +
-		`<path stroke="DETAIL" fill="none" d="M22.5,18 v8 M18.5,22 h8"/>` + pieceBase,
-	core.Rook: `<path d="M11,39 h23 v-4 h-3 l-2,-17 h3 v-8 h-4.5 v3 h-2.75 v-3 h-4.5 v3 h-2.75 v-3 h-4.5 v8 h3 l-2,17 h-3 z"/>`,
-	core.Queen: `<path d="M10,36 L8,14 L15,26 L17,11 L22.5,25 L28,11 L30,26 L37,14 L35,36 Z"/>` +
-		`<circle cx="8" cy="13" r="2.5"/><circle cx="17" cy="10" r="2.5"/><circle cx="28" cy="10" r="2.5"/><circle cx="37" cy="13" r="2.5"/>` + pieceBase,
-	core.King: `<path d="M20.5,3 h4 v4 h4 v4 h-4 v6 h-4 v-6 h-4 v-4 h4 z"/><path d="M10,36 C7,26 12,19 22.5,21 C33,19 38,26 35,36 Z"/>` +
-		`<path stroke="DETAIL" fill="none" d="M12,31 C18,29 27,29 33,31"/>` + pieceBase,
+	core.Pawn: `<path d="M14.5,35 C14.5,29 18,25.5 19.5,21.5 h6 C27,25.5 30.5,29 30.5,35 z"/>` +
+		`<path d="M16.5,22 q0,-2.5 6,-2.5 q6,0 6,2.5 z"/><circle cx="22.5" cy="13" r="5.75"/>` + pieceFoot,
+	core.Knight: `<path d="M13,35 C13,29 18,25.5 20,21 C17.5,22.5 15,23 12.5,25 C10.5,26.5 8,26.5 7,24.5 C6,22.5 7,20 9,17 C11,13 13,10 16,8 L15.5,3.5 L19,6.5 L21,3 L22.5,7 C30,8.5 35.5,15 36,24 C36.3,29 35,32 34,35 z"/>` +
+		`<circle fill="DETAIL" stroke="none" cx="16.5" cy="13" r="1.6"/>` +
+		`<path fill="none" stroke="DETAIL" d="M22.5,7.8 C28,10 31.5,15 32.5,22 M9.5,21.5 h1.5"/>` + pieceFoot,
+	core.Bishop: `<path d="M15,35 C11.5,29 13,20 22.5,10 C32,20 33.5,29 30,35 z"/>` +
+		`<circle cx="22.5" cy="7" r="3"/>` +
+		`<path fill="none" stroke="DETAIL" d="M22.5,17.5 v9 M18,22 h9"/>` + pieceFoot,
+	core.Rook: `<path d="M14,35 l1.5,-16 h14 l1.5,16 z"/>` +
+		`<path d="M11,19 v-13.5 h5 v4 h3.5 v-4 h6 v4 h3.5 v-4 h5 v13.5 z"/>` +
+		`<path fill="none" stroke="DETAIL" d="M12.5,15.5 h20"/>` + pieceFoot,
+	core.Queen: `<path d="M11,35 L6.5,13.5 L13,25 L14.5,9.5 L19.5,23.5 L22.5,7.5 L25.5,23.5 L30.5,9.5 L32,25 L38.5,13.5 L34,35 z"/>` +
+		`<circle cx="6.5" cy="11.5" r="2.5"/><circle cx="14.5" cy="7.5" r="2.5"/><circle cx="22.5" cy="5.25" r="2.5"/>` +
+		`<circle cx="30.5" cy="7.5" r="2.5"/><circle cx="38.5" cy="11.5" r="2.5"/>` +
+		`<path fill="none" stroke="DETAIL" d="M11.5,31.5 q11,-3 22,0"/>` + pieceFoot,
+	core.King: `<path d="M21,2.25 h3 v3 h3 v3 h-3 v4 h-3 v-4 h-3 v-3 h3 z"/>` +
+		`<path d="M10.5,35 C1.5,27.5 5,16.5 15,16.5 C18.5,16.5 20.5,19.5 22.5,23 C24.5,19.5 26.5,16.5 30,16.5 C40,16.5 43.5,27.5 34.5,35 z"/>` +
+		`<path d="M18.5,19.5 C18.5,14.5 20,12.5 22.5,12.5 C25,12.5 26.5,14.5 26.5,19.5 L22.5,23 z"/>` +
+		`<path fill="none" stroke="DETAIL" d="M12,32 q10.5,-3 21,0"/>` + pieceFoot,
 }
 
 // pieceID is a piece's symbol id: "wK", "bP".

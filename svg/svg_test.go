@@ -73,7 +73,7 @@ func TestBoardEverything(t *testing.T) {
 	require.Equal(t, 16, n["text"], "a to h and 1 to 8")
 	require.Equal(t, 1+64+2+1, n["rect"], "border, squares, fills, check")
 	require.Equal(t, 2, n["polyline"], "an arrow to its own square is not drawn")
-	require.Equal(t, 2+4, n["circle"], "marks and the queen's crown")
+	require.Equal(t, 2+5, n["circle"], "marks and the five balls of the queen's crown")
 	require.Contains(t, string(doc), `class="check"`)
 	require.Contains(t, string(doc), `&#34;&lt;&amp;&gt;`, "colours are escaped")
 	require.Equal(t, doc, Board(&p, o), "deterministic")

@@ -81,14 +81,16 @@ var wdlToDTZ = [5]int{-1, -101, 0, 101, 1}
 
 // check refuses the positions no table holds.
 func (tb *Tablebase) check(p *core.Position) error {
+	// Too many pieces first: no table would hold the position even without
+	// its castling rights (the start position is not refused for castling).
+	if n := p.Occupied().Count(); n > tb.maxPieces {
+		return fmt.Errorf("%w: %d pieces, the largest table has %d", ErrTooManyPieces, n, tb.maxPieces)
+	}
 	if p.Castling() != 0 {
 		return ErrCastling
 	}
 	if p.ByType(core.Pawn)&(core.Rank1|core.Rank8) != 0 {
 		return ErrInvalidPosition
-	}
-	if n := p.Occupied().Count(); n > tb.maxPieces {
-		return fmt.Errorf("%w: %d pieces, the largest table has %d", ErrTooManyPieces, n, tb.maxPieces)
 	}
 	return nil
 }

@@ -81,6 +81,11 @@ func TestRefused(t *testing.T) {
 	assert.ErrorContains(t, err, "5 pieces")
 	_, err = tb.ProbeRoot(mustFEN(t, "4k3/8/8/8/8/8/8/RN2K2R w - - 0 1"), nil)
 	assert.ErrorIs(t, err, ErrTooManyPieces)
+	// Castling rights on a position too big for any table: the size is
+	// the reason.
+	_, err = tb.ProbeWDL(mustFEN(t, core.StartFEN))
+	assert.ErrorIs(t, err, ErrTooManyPieces)
+	assert.ErrorContains(t, err, "32 pieces")
 
 	// KQQvK is not committed: the error names the material and the file.
 	_, err = tb.ProbeWDL(mustFEN(t, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1"))

@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
 	"github.com/gambit-chess/gambit/xboard"
@@ -39,7 +40,7 @@ import (
 
 func main() {
 	if err := run(os.Args[1:], os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "gambit-engine:", err)
+		cli.Fail(os.Stderr, "gambit-engine", err)
 		os.Exit(1)
 	}
 }
@@ -49,7 +50,15 @@ func run(args []string, in io.Reader, out io.Writer) error {
 	fs := flag.NewFlagSet("gambit-engine", flag.ContinueOnError)
 	fs.SetOutput(out)
 	protocol := fs.String("protocol", "auto", "the protocol: auto (by the first command), uci or xboard")
+	fs.Usage = func() {
+		fmt.Fprintln(out, "usage: gambit-engine [-protocol auto|uci|xboard]")
+		fmt.Fprintln(out, "       gambit-engine bench [depth]")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // -h: the usage is the answer
+		}
 		return err
 	}
 	switch fs.Arg(0) {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/gen/magic"
+	"github.com/gambit-chess/gambit/internal/cli"
 )
 
 func main() {
@@ -33,7 +34,7 @@ func main() {
 	if *validate {
 		table, err := magic.Validate(&magic.Committed)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "magicfind:", err)
+			cli.Fail(os.Stderr, "magicfind", err)
 			os.Exit(1)
 		}
 		printSet(&magic.Committed)
@@ -52,7 +53,7 @@ func main() {
 	fmt.Printf("table: %d entries (%d KiB), classic layout 107648; search took %v\n",
 		len(table), len(table)*8/1024, time.Since(start).Round(time.Millisecond))
 	if err := magic.WriteFile(*out, set, *seed, len(table)); err != nil {
-		fmt.Fprintln(os.Stderr, "magicfind:", err)
+		cli.Fail(os.Stderr, "magicfind", err)
 		os.Exit(1)
 	}
 	fmt.Println("wrote", *out)

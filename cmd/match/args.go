@@ -9,7 +9,7 @@ import (
 	"github.com/gambit-chess/gambit/match"
 )
 
-const usage = `usage: match -engine cmd=PATH [name=NAME] [proto=uci|xboard] [args="A B"] [arg=A]
+const usage = `usage: match -engine cmd=PATH [name=NAME] [proto=auto|uci|xboard] [args="A B"] [arg=A]
                [dir=DIR] [option.NAME=VALUE] [tc=40/60|10+0.1|inf] [st=SEC]
                [depth=N] [nodes=N] [timemargin=MS] [timeout=SEC]
              -engine ... [-engine ...] [-each OPTIONS]
@@ -188,8 +188,8 @@ func parseEngine(e *match.EngineConfig, kvs []string) error {
 		case k == "dir":
 			e.Dir = v
 		case k == "proto":
-			if v != "uci" && v != "xboard" {
-				return fmt.Errorf("proto=%s: want uci or xboard", v)
+			if v != "uci" && v != "xboard" && v != "auto" {
+				return fmt.Errorf("proto=%s: want uci, xboard or auto", v)
 			}
 			e.Proto = v
 		case k == "args":

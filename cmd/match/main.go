@@ -9,7 +9,10 @@
 //	    -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 \
 //	    -pgnout games.pgn -json summary.json
 //
-// It prints a progress line after every game and a summary at the end.
+// An engine's protocol is detected when proto= does not name it: UCI if
+// it answers "uci" as UCI engines do, else XBoard (see match.DetectTimeout).
+// It prints a progress line after every game and a summary at the end
+// (none when no game could start).
 // With -sprt its exit status is 0 when H1 is accepted (the first engine
 // is better by elo1), 1 when H0 is, and 2 when the test ended without a
 // decision; without it 0. An error (a bad option, an engine that cannot
@@ -25,8 +28,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
+	"strings"
 	"syscall"
+	"time"
 
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/match"
 )
 
@@ -46,7 +53,7 @@ const (
 func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintln(stderr, "match:", err)
+		cli.Fail(stderr, "match", err)
 		return exitError
 	}
 	if o.help {
@@ -72,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.pgnout != "" {
 		f, err := create(o.pgnout)
 		if err != nil {
-			fmt.Fprintln(stderr, "match:", err)
+			cli.Fail(stderr, "match", err)
 			return exitError
 		}
 		o.cfg.PGN = f
@@ -80,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.epdout != "" {
 		f, err := create(o.epdout)
 		if err != nil {
-			fmt.Fprintln(stderr, "match:", err)
+			cli.Fail(stderr, "match", err)
 			return exitError
 		}
 		o.cfg.EPD = f
@@ -97,11 +104,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	res, err := match.Run(ctx, o.cfg)
-	if res != nil {
+	if res != nil && (len(res.Games) > 0 || err == nil || res.Interrupted) {
+		// No summary of a match that never started.
 		summary(stdout, res)
 		if o.json != "" {
 			if werr := writeJSON(o.json, res); werr != nil {
-				fmt.Fprintln(stderr, "match:", werr)
+				cli.Fail(stderr, "match", werr)
 				if err == nil {
 					err = werr
 				}
@@ -109,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "match:", err)
+		cli.Fail(stderr, "match", err)
 		if errors.Is(err, match.ErrConfig) || res == nil || !res.Interrupted {
 			return exitError
 		}
@@ -134,11 +142,10 @@ func summary(w io.Writer, res *match.Result) {
 	if res.Interrupted {
 		fmt.Fprintln(w, "Interrupted.")
 	}
-	fmt.Fprintf(w, "Played %d games in %v\n", len(res.Games), res.Duration.Round(1e6))
+	fmt.Fprintf(w, "Played %d games in %s\n", len(res.Games), plainDuration(res.Duration))
 	for _, p := range res.Pairings {
-		e := p.Estimate
-		fmt.Fprintf(w, "%s vs %s: W-D-L %d-%d-%d (%d games)  Elo %.2f +/- %.2f  nElo %.2f +/- %.2f  LOS %.2f%%  DR %.2f%%",
-			p.Name1, p.Name2, p.WDL.Wins, p.WDL.Draws, p.WDL.Losses, p.WDL.Games(), e.Elo, e.Error, e.NElo, e.NError, e.LOS*100, p.DrawRatio*100)
+		fmt.Fprintf(w, "%s vs %s: W-D-L %d-%d-%d (%d games)  %v  DR %.2f%%",
+			p.Name1, p.Name2, p.WDL.Wins, p.WDL.Draws, p.WDL.Losses, p.WDL.Games(), p.Estimate, p.DrawRatio*100)
 		if p.Pentanomial.Pairs() > 0 {
 			c := p.Pentanomial.Counts()
 			fmt.Fprintf(w, "  Ptnml(0-2) [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4])
@@ -149,12 +156,58 @@ func summary(w io.Writer, res *match.Result) {
 		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %.2f (%.2f, %.2f) %s\n",
 			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, decisionText(s.Decision))
 	}
-	fmt.Fprintf(w, "Time losses %d; terminations %v\n", res.TimeLosses, res.Terminations)
+	fmt.Fprintf(w, "Time losses: %d\n", res.TimeLosses)
+	if t := terminations(res.Terminations); t != "" {
+		fmt.Fprintf(w, "Terminations: %s\n", t)
+	}
 	o := res.Overhead
 	if o.Moves > 0 {
-		fmt.Fprintf(w, "Runner overhead (engine move to next go) over %d moves: mean %v median %v p99 %v max %v\n",
-			o.Moves, o.Mean, o.Median, o.P99, o.Max)
+		fmt.Fprintf(w, "Runner overhead (engine move to next go) over %d moves: mean %s, median %s, p99 %s, max %s\n",
+			o.Moves, plainDuration(o.Mean), plainDuration(o.Median), plainDuration(o.P99), plainDuration(o.Max))
 	}
+}
+
+// terminations writes the count of each way the games ended, the most
+// common first: "normal 12, adjudication 3".
+func terminations(counts map[string]int) string {
+	names := make([]string, 0, len(counts))
+	for name, n := range counts {
+		if n > 0 {
+			names = append(names, name)
+		}
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if counts[names[i]] != counts[names[j]] {
+			return counts[names[i]] > counts[names[j]]
+		}
+		return names[i] < names[j]
+	})
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = fmt.Sprintf("%s %d", name, counts[name])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// plainDuration writes d with three significant figures at most, in the
+// unit that suits it: "0.21 ms", "432 ms", "1.5 s", "4 min 05 s",
+// "1 h 02 min".
+func plainDuration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Round(time.Millisecond)/time.Millisecond)
+	case d < time.Minute:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%d min %02d s", d/time.Minute, d%time.Minute/time.Second)
+	}
+	d = d.Round(time.Minute)
+	return fmt.Sprintf("%d h %02d min", d/time.Hour, d%time.Hour/time.Minute)
 }
 
 func decisionText(d match.Decision) string {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -37,12 +38,12 @@ func runSplit(args []string, stdout, stderr io.Writer) int {
 	}
 	p, err := parsePosition(*fen, *chess960)
 	if err != nil {
-		fmt.Fprintln(stderr, "perft split:", err)
+		cli.Fail(stderr, "perft split", err)
 		return 2
 	}
 	units, err := perft.Split(&p, *depth, *at)
 	if err != nil {
-		fmt.Fprintln(stderr, "perft split:", err)
+		cli.Fail(stderr, "perft split", err)
 		return 2
 	}
 	w := bufio.NewWriter(stdout)
@@ -50,7 +51,7 @@ func runSplit(args []string, stdout, stderr io.Writer) int {
 		w.Write(u.MarshalLine())
 	}
 	if err := w.Flush(); err != nil {
-		fmt.Fprintln(stderr, "perft split:", err)
+		cli.Fail(stderr, "perft split", err)
 		return 1
 	}
 	return 0
@@ -79,7 +80,7 @@ func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c, err := cf.counter()
 	if err != nil {
-		fmt.Fprintln(stderr, "perft unit:", err)
+		cli.Fail(stderr, "perft unit", err)
 		return 2
 	}
 	status := 0
@@ -91,19 +92,19 @@ func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				// One write per line: results of units run side by side
 				// into one file or pipe do not interleave.
 				if _, err := stdout.Write(r.MarshalLine()); err != nil {
-					fmt.Fprintln(stderr, "perft unit:", err)
+					cli.Fail(stderr, "perft unit", err)
 					status = 1
 				}
 				return
 			}
 		}
-		fmt.Fprintf(stderr, "perft unit: %s: %v\n", where, err)
+		cli.FailAt(stderr, "perft unit", where, err)
 		status = 1
 	}
 	if *unitsFile != "" {
 		line, err := unitLine(*unitsFile, *index)
 		if err != nil {
-			fmt.Fprintln(stderr, "perft unit:", err)
+			cli.Fail(stderr, "perft unit", err)
 			return 1
 		}
 		one(fmt.Sprintf("%s unit %d", *unitsFile, *index), line)
@@ -172,7 +173,7 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = m.Add(r)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "perft merge: %s: %v\n", where, err)
+			cli.FailAt(stderr, "perft merge", where, err)
 			status = 1
 		}
 	}
@@ -185,7 +186,7 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, path := range fs.Args() {
 		f, err := os.Open(path)
 		if err != nil {
-			fmt.Fprintln(stderr, "perft merge:", err)
+			cli.Fail(stderr, "perft merge", err)
 			return 1
 		}
 		err = eachLine(f, func(n int, line []byte) { add(fmt.Sprintf("%s line %d", path, n), line) })
@@ -200,7 +201,7 @@ func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	total, err := m.Total()
 	if err != nil {
-		fmt.Fprintln(stderr, "perft merge:", err)
+		cli.Fail(stderr, "perft merge", err)
 		return 1
 	}
 	if status != 0 {

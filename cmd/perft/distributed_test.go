@@ -49,7 +49,7 @@ func TestThreadsAndHash(t *testing.T) {
 					"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 ;D1 14 ;D2 191 ;D3 2812 ;D4 43238 ;D5 674624\n"), 0o644))
 			code, out, _ = runCmd(t, append([]string{"-epd", suite, "-max-nodes", "1000000"}, args...)...)
 			assert.Equal(t, 0, code)
-			assert.Contains(t, out, "8 passed, 0 failed\n")
+			assert.Contains(t, out, "8 passed, 0 failed, 1 skipped (over -max-nodes 1000000)\n")
 		})
 	}
 	for name, args := range map[string][]string{
@@ -124,7 +124,7 @@ func TestMergeErrors(t *testing.T) {
 		msgs  []string
 	}{
 		{"missing", append(append([]string{}, rs[:3]...), rs[4:]...), []string{"1 of 20 units missing from perft(2)", "3 ("}},
-		{"two counts", append(append([]string{}, rs...), conflicting), []string{"stdin line 21: perft: unit 7", "duplicate work unit", "added twice, with 20 nodes and with 21"}},
+		{"two counts", append(append([]string{}, rs...), conflicting), []string{"stdin line 21: unit 7", "duplicate work unit", "added twice, with 20 nodes and with 21"}},
 		{"foreign", append(append([]string{}, rs...), foreignResult), []string{"stdin line 21", "work unit of another run", "r3k2r/"}},
 		{"not json", append(append([]string{}, rs...), "{nope"), []string{"stdin line 21", "invalid work unit"}},
 		{"nothing", nil, []string{"missing work unit: no results"}},
@@ -152,7 +152,7 @@ func TestUnitErrors(t *testing.T) {
 	code, out, stderr := runIn(t, good+"\n"+bad+"\n\nnot json\n", "unit")
 	assert.Equal(t, 1, code)
 	assert.Len(t, lines(out), 1, "the good unit still runs")
-	assert.Contains(t, stderr, "stdin line 2: perft: unit 0")
+	assert.Contains(t, stderr, "stdin line 2: unit 0")
 	assert.Contains(t, stderr, "invalid work unit: depth 2")
 	assert.Contains(t, stderr, "stdin line 4:")
 

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json] [-threads N] [-hash MB | -full]
+//	perft [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]
 //	perft -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]
 //	perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]
 //	perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]
@@ -14,7 +14,9 @@
 // count below every root move first). With -epd it runs a suite file (one
 // "FEN ;D1 n ;D2 n" line per position, or "id / epd / perft D N" blocks),
 // prints a line for every count that differs and a final "N passed, M
-// failed", and exits 1 on any mismatch. Every run ends with a summary line
+// failed" (with ", K skipped" when -max-nodes left K counts out), and
+// exits 1 on any mismatch. -depth without -fen counts the start position.
+// Every run ends with a summary line
 //
 //	nodes=N time=Xs nps=N
 //
@@ -76,6 +78,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -119,7 +122,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	progress := fs.Bool("progress", isTerminal(os.Stderr), "show a progress bar on standard error")
 	cf := counterFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft -fen FEN|startpos|kiwipete -depth N [-divide] [-json] [-threads N] [-hash MB | -full]")
+		fmt.Fprintln(stderr, "usage: perft [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]")
 		fmt.Fprintln(stderr, "       perft -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]")
 		fmt.Fprintln(stderr, "       perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
 		fmt.Fprintln(stderr, "       perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]")
@@ -136,7 +139,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c, err := cf.counter()
 	if err != nil {
-		fmt.Fprintln(stderr, "perft:", err)
+		cli.Fail(stderr, "perft", err)
 		return 2
 	}
 	var bar *progressBar
@@ -146,19 +149,26 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case *epd != "" && *fen == "":
 		return runSuite(*epd, *maxNodes, c, bar, stdout, stderr)
-	case *fen != "" && *epd == "":
+	case *epd == "":
+		if *fen == "" && *depth == 0 {
+			fs.Usage()
+			return 2
+		}
+		if *fen == "" {
+			*fen = "startpos" // -depth alone counts the start position
+		}
 		if *depth < 1 {
 			fmt.Fprintln(stderr, "perft: -depth must be at least 1")
 			return 2
 		}
 		p, err := parsePosition(*fen, *chess960)
 		if err != nil {
-			fmt.Fprintln(stderr, "perft:", err)
+			cli.Fail(stderr, "perft", err)
 			return 2
 		}
 		return runOne(&p, *depth, *divide, *asJSON, c, bar, stdout)
 	default:
-		fs.Usage()
+		fmt.Fprintln(stderr, "perft: -fen and -epd exclude each other")
 		return 2
 	}
 }
@@ -233,12 +243,12 @@ func runOne(p *core.Position, depth int, divide, asJSON bool, c *perft.Counter, 
 func runSuite(path string, maxNodes uint64, counter *perft.Counter, bar *progressBar, stdout, stderr io.Writer) int {
 	cases, err := perft.ReadSuiteFile(path)
 	if err != nil {
-		fmt.Fprintln(stderr, "perft:", err)
+		cli.Fail(stderr, "perft", err)
 		return 2
 	}
 	start := time.Now()
 	var nodes uint64
-	passed, failed := 0, 0
+	passed, failed, skipped := 0, 0, 0
 	for i, c := range cases {
 		p, err := core.ParseFEN(c.FEN)
 		if err != nil {
@@ -248,6 +258,7 @@ func runSuite(path string, maxNodes uint64, counter *perft.Counter, bar *progres
 		}
 		for _, e := range c.Counts {
 			if maxNodes > 0 && e.Nodes > maxNodes {
+				skipped++
 				continue
 			}
 			got := counter.Count(&p, e.Depth)
@@ -262,7 +273,11 @@ func runSuite(path string, maxNodes uint64, counter *perft.Counter, bar *progres
 		bar.update(i+1, len(cases), nodes, time.Since(start))
 	}
 	bar.done()
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	fmt.Fprintf(stdout, "%d passed, %d failed", passed, failed)
+	if skipped > 0 {
+		fmt.Fprintf(stdout, ", %d skipped (over -max-nodes %d)", skipped, maxNodes)
+	}
+	fmt.Fprintln(stdout)
 	summary(stdout, nodes, time.Since(start))
 	if failed > 0 {
 		return 1

@@ -64,7 +64,7 @@ func TestSuite(t *testing.T) {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D6 119060324\n"), 0o644))
 	code, out, _ := runCmd(t, "-epd", good, "-max-nodes", "10000")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "3 passed, 0 failed\n")
+	assert.Contains(t, out, "3 passed, 0 failed, 1 skipped (over -max-nodes 10000)\n")
 
 	bad := filepath.Join(dir, "bad.epd")
 	require.NoError(t, os.WriteFile(bad, []byte(
@@ -81,6 +81,7 @@ func TestUsageErrors(t *testing.T) {
 	for name, args := range map[string][]string{
 		"nothing":      {},
 		"no depth":     {"-fen", "startpos"},
+		"depth 0":      {"-depth", "0"},
 		"bad fen":      {"-fen", "8/8 w", "-depth", "1"},
 		"both modes":   {"-fen", "startpos", "-epd", "x", "-depth", "1"},
 		"missing file": {"-epd", "/nonexistent/suite.epd"},
@@ -91,4 +92,21 @@ func TestUsageErrors(t *testing.T) {
 		assert.Equal(t, 2, code, name)
 		assert.NotEmpty(t, stderr, name)
 	}
+}
+
+// -depth alone counts the start position.
+func TestDepthAloneCountsTheStartPosition(t *testing.T) {
+	code, out, stderr := runCmd(t, "-depth", "3")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "perft(3) = 8902\n")
+	assert.Empty(t, stderr)
+}
+
+// An error says the program's name once, then the cause.
+func TestErrorSaysPerftOnce(t *testing.T) {
+	code, _, stderr := runCmd(t, "-epd", "/nonexistent/suite.epd")
+	assert.Equal(t, 2, code)
+	assert.True(t, strings.HasPrefix(stderr, "perft: "), stderr)
+	assert.NotContains(t, stderr, "perft: perft:")
+	assert.Contains(t, stderr, "/nonexistent/suite.epd")
 }

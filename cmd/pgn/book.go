@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/polyglot"
 	"github.com/gambit-chess/gambit/san"
@@ -97,7 +98,7 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 		MemoryLimit: f.memMB << 20, TempDir: f.tmp,
 	})
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	defer b.Close()
@@ -112,7 +113,7 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 	for _, name := range files {
 		in, err := openInput(e, name)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "pgn:", err)
+			cli.Fail(e.stderr, "pgn", err)
 			status = exitFail
 			continue
 		}
@@ -167,13 +168,13 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 			err = addErr
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "pgn: %s: %v\n", in.name, err)
+			cli.FailAt(e.stderr, "pgn", in.name, err)
 			return exitFail
 		}
 	}
 	n, err := writeBookFile(f.out, b)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	secs := max(time.Since(start).Seconds(), 1e-9)
@@ -226,18 +227,18 @@ func dumpBook(e *env, f *bookFlags, name string) int {
 	}
 	pos, err := core.ParseFEN(fen)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	bk, err := polyglot.Open(name)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	defer bk.Close()
 	es, err := bk.Entries(&pos, nil)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	total := 0
@@ -279,19 +280,19 @@ func bookMove(m core.Move) string {
 func mergeBooks(e *env, out, name1, name2 string) int {
 	b1, err := polyglot.Open(name1)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	defer b1.Close()
 	b2, err := polyglot.Open(name2)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	defer b2.Close()
 	f, err := os.Create(out)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	n, err := polyglot.Merge(f, b1, b2)
@@ -299,7 +300,7 @@ func mergeBooks(e *env, out, name1, name2 string) int {
 		err = cerr
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn book:", err)
+		cli.Fail(e.stderr, "pgn book", err)
 		return exitFail
 	}
 	fmt.Fprintf(e.stdout, "%s: %d entries\n", out, n/polyglot.EntrySize)

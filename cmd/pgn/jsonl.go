@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
 )
@@ -125,7 +126,7 @@ type jsonResult struct {
 func jsonLines(e *env, name string) int {
 	in, err := openInput(e, name)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pgn:", err)
+		cli.Fail(e.stderr, "pgn", err)
 		return exitFail
 	}
 	defer in.close()
@@ -163,7 +164,7 @@ func jsonLines(e *env, name string) int {
 	})
 	stop()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn: %s: %v\n", in.name, err)
+		cli.FailAt(e.stderr, "pgn", in.name, err)
 		return exitFail
 	}
 	if broken > 0 {

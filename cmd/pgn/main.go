@@ -3,16 +3,19 @@
 //
 // Usage:
 //
-//	pgn validate [-j N] FILE...   check every game; print each error with its place; exit 1 if any
+//	pgn validate [-j N] [-strict] FILE...
+//	                              check every game; print each error with its place; exit 1 if any
 //	pgn json [-j N] [FILE]        one JSON object per game per line
 //	pgn stats [-j N] FILE...      games, plies, results, errors and throughput
 //	pgn book -o BOOK [-j N] [-max-ply N] [-min-games N] FILE...
 //	                              make a Polyglot opening book, as Polyglot's make-book does
 //	pgn book -dump FEN [-json] BOOK   a book's entries for a position
 //	pgn book -merge -o OUT BOOK1 BOOK2  merge two books, BOOK1 first (Polyglot's merge-book)
-//	pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
-//	                              the first game's position after N plies as an SVG board
-//	                              (-animate 1s: the whole game as an animated SVG)
+//	pgn svg [-game N] [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
+//	                              a game's position after N plies as an SVG board (the
+//	                              first game, or -game's; -animate 1s: the whole game)
+//	pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]
+//	                              a position as an SVG board
 //
 // A FILE may be plain PGN, .pgn.gz or .pgn.zst (the Lichess database's
 // format); "-" or no FILE reads standard input, compressed or not. Files
@@ -55,16 +58,20 @@ func main() {
 }
 
 const usage = `usage:
-  pgn validate [-j N] FILE...   check every game, print each error, exit 1 if any
+  pgn validate [-j N] [-strict] FILE...
+                                check every game, print each error, exit 1 if any; a Result tag
+                                the movetext's result contradicts, or no result: a warning
+                                (-strict: an error)
   pgn json [-j N] [FILE]        one JSON object per game per line
   pgn stats [-j N] FILE...      games, plies, results, errors and throughput
   pgn book -o BOOK [-j N] [-max-ply N] [-min-games N] [-min-score P] [-only-white|-only-black]
            [-uniform] [-mem MB] [-tmp DIR] FILE...   make a Polyglot opening book
   pgn book -dump FEN [-json] BOOK                    a book's entries for a position
   pgn book -merge -o OUT BOOK1 BOOK2                 merge two books, BOOK1 first
-  pgn svg [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
-                                the first game's position after N plies (default: the end) as SVG;
-                                -animate 1s: the whole game, animated, a second a position
+  pgn svg [-game N] [-ply N] [-flip] [-size N] [-coords=false] [-o FILE] FILE
+                                game N's (default 1) position after N plies (default: the end)
+                                as SVG; -animate 1s: the whole game, animated, a second a position
+  pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]   a position as SVG
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
 -j defaults to the number of cores; -progress=false hides the progress bar
 that shows on standard error when it is a terminal.
@@ -93,6 +100,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "book" {
 		bf = addBookFlags(fs)
 	}
+	strict := false
+	if cmd == "validate" {
+		fs.BoolVar(&strict, "strict", false, "a Result tag that disagrees with the movetext's result, or a movetext without one, is an error, not a warning")
+	}
 	var sf *svgFlags
 	if cmd == "svg" {
 		sf = addSVGFlags(fs)
@@ -105,10 +116,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	files := fs.Args()
+	if sf != nil {
+		sf.nfiles = len(files)
+	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	env := &env{stdin: stdin, stdout: stdout, stderr: stderr, workers: *workers, progress: *progress && isTerminal(stderr), chunk: chunkSize}
+	env := &env{stdin: stdin, stdout: stdout, stderr: stderr, workers: *workers, progress: *progress && isTerminal(stderr), chunk: chunkSize, strict: strict}
 	switch cmd {
 	case "validate":
 		return validate(env, files)
@@ -138,7 +152,8 @@ type env struct {
 	stdout, stderr io.Writer
 	workers        int
 	progress       bool
-	chunk          int // the size of the chunks the workers read
+	strict         bool // pgn validate -strict
+	chunk          int  // the size of the chunks the workers read
 }
 
 // isTerminal reports whether w is a terminal.

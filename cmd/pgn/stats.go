@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/pgn"
 )
 
@@ -84,7 +85,7 @@ func stats(e *env, files []string) int {
 	for _, name := range files {
 		in, err := openInput(e, name)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "pgn:", err)
+			cli.Fail(e.stderr, "pgn", err)
 			status = exitFail
 			continue
 		}
@@ -101,7 +102,7 @@ func stats(e *env, files []string) int {
 		in.close()
 		read += in.read.Load()
 		if err != nil {
-			fmt.Fprintf(e.stderr, "pgn: %s: %v\n", in.name, err)
+			cli.FailAt(e.stderr, "pgn", in.name, err)
 			status = exitFail
 		}
 	}

@@ -1,28 +1,38 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/cli"
+	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/svg"
 )
 
 // svgFlags are pgn svg's options.
 type svgFlags struct {
 	ply    int
+	game   int
+	fen    string
 	flip   bool
 	size   int
 	coords bool
 	out    string
 	anim   time.Duration
+	nfiles int // the FILE arguments given
 }
 
 func addSVGFlags(fs *flag.FlagSet) *svgFlags {
 	f := &svgFlags{}
 	fs.IntVar(&f.ply, "ply", -1, "the position after this many half-moves (0: the start; -1: the end)")
+	fs.IntVar(&f.game, "game", 1, "the game of the file to draw, from 1")
+	fs.StringVar(&f.fen, "fen", "", "draw this position instead of a game (no FILE)")
 	fs.BoolVar(&f.flip, "flip", false, "Black at the bottom")
 	fs.IntVar(&f.size, "size", 360, "width and height in pixels")
 	fs.BoolVar(&f.coords, "coords", true, "files and ranks around the board")
@@ -31,33 +41,59 @@ func addSVGFlags(fs *flag.FlagSet) *svgFlags {
 	return f
 }
 
-// svgBoard is pgn svg: the first game of a file drawn as an SVG board
-// after -ply half-moves, with the last move tinted.
+// check refuses values no board can be drawn with.
+func (f *svgFlags) check() error {
+	switch {
+	case f.size < 1:
+		return errors.New("-size must be at least 1")
+	case f.ply < -1:
+		return fmt.Errorf("-ply %d: want a number of half-moves from 0, or -1 for the end", f.ply)
+	case f.game < 1:
+		return fmt.Errorf("-game %d: the games are numbered from 1", f.game)
+	case f.anim < 0:
+		return fmt.Errorf("-animate %v: want a positive time a position", f.anim)
+	case f.fen != "" && f.nfiles > 0:
+		return errors.New("-fen draws a position: give no FILE with it")
+	case f.fen != "" && (f.ply != -1 || f.game != 1 || f.anim != 0):
+		return errors.New("-fen draws a position: -ply, -game and -animate are for games")
+	case f.fen == "" && f.nfiles > 1:
+		return errors.New("one FILE at a time")
+	}
+	return nil
+}
+
+// svgBoard is pgn svg: a game of a file (the first, or -game's) drawn as
+// an SVG board after -ply half-moves, with the last move tinted, or the
+// position -fen gives.
 func svgBoard(e *env, f *svgFlags, files []string) int {
-	if len(files) != 1 {
-		fmt.Fprintln(e.stderr, "pgn svg: one FILE at a time")
+	if err := f.check(); err != nil {
+		cli.Fail(e.stderr, "pgn svg", err)
 		return exitFail
 	}
-	if f.size < 1 {
-		fmt.Fprintln(e.stderr, "pgn svg: -size must be at least 1")
-		return exitFail
+	o := svg.Options{Size: f.size, Flipped: f.flip, Coordinates: f.coords}
+	if f.fen != "" {
+		pos, err := core.ParseFEN(f.fen)
+		if err != nil {
+			cli.Fail(e.stderr, "pgn svg", err)
+			return exitFail
+		}
+		return writeSVG(e, f, svg.Board(&pos, o))
 	}
 	in, err := openInput(e, files[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %v\n", err)
+		cli.Fail(e.stderr, "pgn svg", err)
 		return exitFail
 	}
-	g, err := game.FromPGN(in.text)
+	g, err := nthGame(in.text, f.game)
 	in.close()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
+		cli.FailAt(e.stderr, "pgn svg", in.name, err)
 		return exitBroken
 	}
 	ply := f.ply
 	if ply < 0 {
 		ply = g.Ply()
 	}
-	o := svg.Options{Size: f.size, Flipped: f.flip, Coordinates: f.coords}
 	var doc []byte
 	if f.anim > 0 {
 		doc, err = svg.Animation(g, o, f.anim)
@@ -65,18 +101,53 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 		doc, err = svg.Game(g, ply, o)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %s: %v\n", in.name, err)
+		cli.FailAt(e.stderr, "pgn svg", in.name, err)
 		return exitFail
 	}
+	return writeSVG(e, f, doc)
+}
+
+// nthGame reads the n-th game (from 1) of a PGN text; the games before it
+// are only scanned, broken or not.
+func nthGame(r io.Reader, n int) (*game.Game, error) {
+	pr := pgn.NewReader(r)
+	for i := 1; ; i++ {
+		if i < n {
+			err := pr.Visit(pgn.BaseVisitor{})
+			var perr *pgn.Error
+			if errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("-game %d: the file has %d game(s)", n, i-1)
+			}
+			if err != nil && !errors.As(err, &perr) {
+				return nil, err
+			}
+			continue
+		}
+		pg, err := pr.Next()
+		if errors.Is(err, io.EOF) {
+			if n == 1 {
+				return nil, game.ErrNoGame
+			}
+			return nil, fmt.Errorf("-game %d: the file has %d game(s)", n, i-1)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return game.FromPGNGame(pg)
+	}
+}
+
+// writeSVG writes doc to -o's file or standard output.
+func writeSVG(e *env, f *svgFlags, doc []byte) int {
 	if f.out == "" {
 		if _, err := e.stdout.Write(doc); err != nil {
-			fmt.Fprintf(e.stderr, "pgn svg: writing: %v\n", err)
+			cli.Fail(e.stderr, "pgn svg", fmt.Errorf("writing: %w", err))
 			return exitFail
 		}
 		return exitOK
 	}
 	if err := os.WriteFile(f.out, doc, 0o644); err != nil {
-		fmt.Fprintf(e.stderr, "pgn svg: %v\n", err)
+		cli.Fail(e.stderr, "pgn svg", err)
 		return exitFail
 	}
 	return exitOK

@@ -95,3 +95,53 @@ func TestSVG(t *testing.T) {
 	require.Equal(t, exitBroken, status)
 	require.Contains(t, errOut, "pgn svg: <stdin>:")
 }
+
+// -game N draws the N-th game of the file; -fen a position without a file;
+// values no board can be drawn with are refused, each with its reason.
+func TestSVGGameFENAndBadValues(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "three.pgn")
+	three := scholarsMate + "\n[Event \"2\"]\n[Result \"*\"]\n\n1. d4 *\n\n[Event \"3\"]\n[Result \"*\"]\n\n1. c4 e5 *\n"
+	require.NoError(t, os.WriteFile(file, []byte(three), 0o644))
+
+	// Game 2 ends after d2-d4: the last move is tinted on d2 and d4
+	// (from White's side, the d-file is the fourth column, x = 135).
+	status, out, errOut := runCmd(t, nil, "svg", "-game", "2", "-coords=false", file)
+	require.Equal(t, exitOK, status, errOut)
+	wellFormed(t, out)
+	require.Contains(t, out, `<rect class="lastmove" x="135" y="270"`, "d2")
+	require.Contains(t, out, `<rect class="lastmove" x="135" y="180"`, "d4")
+	require.NotContains(t, out, `class="check"`)
+	status, out, errOut = runCmd(t, nil, "svg", "-game", "3", "-ply", "1", "-coords=false", file)
+	require.Equal(t, exitOK, status, errOut)
+	require.Contains(t, out, `<rect class="lastmove" x="90" y="270"`, "c2 after 1. c4")
+
+	// -fen: a position, no file.
+	status, out, errOut = runCmd(t, nil, "svg", "-fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	require.Equal(t, exitOK, status, errOut)
+	wellFormed(t, out)
+	require.Equal(t, 3, strings.Count(out, "<use "))
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-ply", "-3", file}, "-ply -3"},
+		{[]string{"-game", "0", file}, "-game 0"},
+		{[]string{"-game", "-2", file}, "-game -2"},
+		{[]string{"-size", "0", file}, "-size must be at least 1"},
+		{[]string{"-animate", "-1s", file}, "-animate -1s"},
+		{[]string{"-fen", "8/8 w"}, "FEN"},
+		{[]string{"-fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", file}, "give no FILE"},
+		{[]string{"-fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "-ply", "2"}, "-ply, -game and -animate are for games"},
+	} {
+		status, out, errOut := runCmd(t, nil, append([]string{"svg"}, c.args...)...)
+		require.Equal(t, exitFail, status, "%q", c.args)
+		require.Empty(t, out, "%q", c.args)
+		require.Contains(t, errOut, c.want, "%q", c.args)
+		require.True(t, strings.HasPrefix(errOut, "pgn svg: "), "%q: %s", c.args, errOut)
+	}
+	status, _, errOut = runCmd(t, nil, "svg", "-game", "4", file)
+	require.Equal(t, exitBroken, status)
+	require.Contains(t, errOut, "-game 4: the file has 3 game(s)")
+}

@@ -75,3 +75,41 @@ func TestJSONErrors(t *testing.T) {
 	assert.Equal(t, map[string]string{"Event": "B"}, games[1].Tags)
 	assert.Equal(t, 2, games[1].Game)
 }
+
+// A Result tag the movetext's result contradicts, and a movetext without a
+// result, are warnings (exit 0) that -strict makes errors (exit 1), each at
+// the line of the game's Result tag (or its last tag), in game order among
+// the errors, whatever the chunking.
+func TestValidateResults(t *testing.T) {
+	text := "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n" + // game 1, tag on line 2
+		"[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5\n\n" + // game 2, tag on line 7
+		"[Event \"c\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n" + // game 3: broken (Ke3 illegal)
+		"[Event \"d\"]\n\n1. d4 d5\n\n" + // game 4: no tag, no result; last tag on line 16
+		"[Event \"e\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n" // game 5: good
+	path := filepath.Join(t.TempDir(), "results.pgn")
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	want := func(kind string) string {
+		return path + ":2: game 1: " + kind + ": [Result \"1-0\"] but the movetext ends with 0-1\n" +
+			path + ":7: game 2: " + kind + ": [Result \"1-0\"] but the movetext ends without a result\n" +
+			path + ":14:13: game 3: san: illegal move \"Ke3\" in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n" +
+			path + ":16: game 4: " + kind + ": the movetext ends without a result, and there is no Result tag\n"
+	}
+	for _, chunk := range []int{16, 1 << 20} {
+		var out bytes.Buffer
+		e := &env{stdin: bytes.NewReader(nil), stdout: &out, stderr: os.Stderr, workers: 2, chunk: chunk}
+		assert.Equal(t, exitBroken, validate(e, []string{path}), "the broken game")
+		assert.Equal(t, want("warning")+path+": 5 games, 1 broken, 3 with a result warning (-strict: an error)\n", out.String(), "chunk %d", chunk)
+	}
+
+	status, stdout, _ := runCmd(t, nil, "validate", "-strict", path)
+	assert.Equal(t, exitBroken, status)
+	assert.Equal(t, want("error")+path+": 5 games, 4 broken\n", stdout)
+
+	// Warnings alone do not fail the file; -strict does.
+	good := filepath.Join(t.TempDir(), "warned.pgn")
+	require.NoError(t, os.WriteFile(good, []byte("[Result \"1-0\"]\n\n1. e4 e5 0-1\n"), 0o644))
+	status, _, _ = runCmd(t, nil, "validate", good)
+	assert.Equal(t, exitOK, status)
+	status, _, _ = runCmd(t, nil, "validate", "-strict", good)
+	assert.Equal(t, exitBroken, status)
+}

@@ -16,8 +16,10 @@
 // history. Type help for the commands: moves, undo, hint, flip, fen, pgn,
 // save FILE, draw, resign, new, help, quit.
 //
-// Without a terminal (input from a pipe) play reads one line at a time
-// and prints the board after each.
+// Without a terminal (input from a pipe, or output to a file or a pipe)
+// play reads one line at a time and prints the board after each, with no
+// escape code. On quit the last screen stays, with the result and the
+// file the game was saved to.
 package main
 
 import (
@@ -36,6 +38,7 @@ import (
 	"github.com/gambit-chess/gambit/cmd/play/internal/play"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/polyglot"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
@@ -49,7 +52,7 @@ const DefaultEngine = "gambit"
 
 func main() {
 	if err := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "play:", err)
+		cli.Fail(os.Stderr, "play", err)
 		os.Exit(1)
 	}
 }
@@ -58,6 +61,7 @@ func main() {
 type options struct {
 	engine, proto, color, fen, pgn, tc, book string
 	human, chess960, ascii                   bool
+	outTTY                                   bool // standard output is a terminal: colours and the screen
 	level                                    int
 	moveTime                                 time.Duration
 }
@@ -144,7 +148,7 @@ func startBuiltin(ctx context.Context) (engine.Player, error) {
 func newSession(ctx context.Context, o options) (*play.Session, error) {
 	cfg := play.Config{
 		Color: o.color, FEN: o.fen, Chess960: o.chess960, Level: o.level,
-		MoveTime: o.moveTime, ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "",
+		MoveTime: o.moveTime, ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "" || !o.outTTY,
 	}
 	if o.tc != "" {
 		tc, err := play.ParseTimeControl(o.tc)
@@ -190,13 +194,15 @@ func run(ctx context.Context, args []string, in *os.File, out io.Writer) error {
 		}
 		return err
 	}
+	f, ok := out.(*os.File)
+	o.outTTY = ok && term.IsTerminal(int(f.Fd()))
 	s, err := newSession(ctx, o)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
 	fd := int(in.Fd())
-	if !term.IsTerminal(fd) {
+	if !term.IsTerminal(fd) || !o.outTTY {
 		return lineMode(ctx, s, in, out)
 	}
 	old, err := term.MakeRaw(fd)
@@ -277,7 +283,9 @@ func screenMode(ctx context.Context, s *play.Session, in io.Reader, out io.Write
 			fmt.Fprint(out, "\x1b[H\x1b[2J")
 		}
 	}
-	fmt.Fprint(out, "\x1b[H\x1b[2J")
+	// The last screen stays, the result and where the game was saved
+	// with it, and the shell's prompt comes below it.
+	drawLast(out, s, fd)
 	return waitEngine(s, results, cancel)
 }
 
@@ -290,14 +298,35 @@ func waitEngine(s *play.Session, results chan play.ThinkResult, cancel context.C
 	return nil
 }
 
-// draw writes the screen from the top left, each line cleared to its end.
-func draw(out io.Writer, s *play.Session, ed *play.Editor, candidates string, fd int) {
+// screenLines returns the session's lines for the terminal's height (24
+// at most).
+func screenLines(s *play.Session, fd int) []string {
 	_, height, err := term.GetSize(fd)
 	if err != nil || height < 12 {
 		height = 24
 	}
-	height = min(height, 24)
-	lines := s.Lines(height)
+	return s.Lines(min(height, 24))
+}
+
+// drawLast writes the screen a last time, without the input line and the
+// empty lines at its end, and leaves the cursor below it.
+func drawLast(out io.Writer, s *play.Session, fd int) {
+	lines := screenLines(s, fd)
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var b strings.Builder
+	b.WriteString("\x1b[H")
+	for _, l := range lines {
+		b.WriteString(l + "\x1b[K\r\n")
+	}
+	b.WriteString("\x1b[J")
+	io.WriteString(out, b.String())
+}
+
+// draw writes the screen from the top left, each line cleared to its end.
+func draw(out io.Writer, s *play.Session, ed *play.Editor, candidates string, fd int) {
+	lines := screenLines(s, fd)
 	if candidates != "" && len(lines) > 0 {
 		lines[len(lines)-1] = play.Clip(candidates, play.Width)
 	}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -180,6 +181,11 @@ func TestFoolsMateAndSave(t *testing.T) {
 
 	tt.typeLine("quit")
 	tt.waitExit()
+	// quit leaves the last screen: the board, the result, the file.
+	s = tt.screen()
+	require.Contains(t, s, "Game over: 0-1, White is checkmated: Black wins")
+	require.Contains(t, s, "Saved to fool.pgn.")
+	require.Contains(t, s, "2. g4 Qh4#")
 }
 
 func TestWrongMoveKeepsBoard(t *testing.T) {
@@ -337,6 +343,9 @@ func TestEngineMates(t *testing.T) {
 	tt.waitFor(`Save to file`, 20*time.Second)
 	tt.typeLine("mate.pgn")
 	tt.waitExit()
+	s = tt.screen()
+	require.Contains(t, s, "Game over: 0-1, White is checkmated: Black wins", "the result stays on the screen")
+	require.Contains(t, s, "Saved to mate.pgn.")
 	data, err := os.ReadFile(filepath.Join(tt.dir, "mate.pgn"))
 	require.NoError(t, err)
 	g, err := pgn.NewReader(strings.NewReader(string(data))).Next()
@@ -396,6 +405,29 @@ func TestLineModeFromAPipe(t *testing.T) {
 	require.Contains(t, string(out), `"xx" is not a move or command`)
 	require.Contains(t, string(out), "Game over: 0-1, White is checkmated: Black wins")
 	require.Contains(t, string(out), "Save to file")
+}
+
+// Without NO_COLOR but with standard output a pipe, there is no escape
+// code either: the output is text for a file or another program.
+func TestNoEscapesWhenOutputIsNotATerminal(t *testing.T) {
+	cmd := exec.Command(playBin, "-human")
+	cmd.Env = slices.DeleteFunc(os.Environ(), func(v string) bool { return strings.HasPrefix(v, "NO_COLOR=") })
+	cmd.Stdin = strings.NewReader("f3\ne5\ng4\nQh4\nquit\n\n")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.NotContains(t, string(out), "\x1b")
+	require.Contains(t, string(out), "♔", "Unicode figurines still")
+	require.Contains(t, string(out), "Game over: 0-1, White is checkmated: Black wins")
+}
+
+// An error names the program once, then the cause.
+func TestErrorSaysPlayOnce(t *testing.T) {
+	cmd := exec.Command(playBin, "-human", "-fen", "x")
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err)
+	require.True(t, strings.HasPrefix(string(out), "play: start position: "), "%s", out)
+	require.Equal(t, 1, strings.Count(string(out), "play:"), "%s", out)
 }
 
 func TestBadFlags(t *testing.T) {

@@ -18,9 +18,10 @@
 //	Best: Kd4 (DTZ 52)
 //	Winning: Kc2 (56), Ke2 (56), Kc3 (56), Ke3 (54), ... Ba8 (54)
 //	Drawing: Bd5 (0), Bc6 (0)
-//	Losing:
 //
-// A position with castling rights or more pieces than the tables hold, a
+// (a list with no move, here the losing moves, is left out). A FEN has
+// spaces: quote it. A position with more pieces than the tables hold or
+// with castling rights (in that order), a
 // missing table or a corrupt file is reported on standard error with exit
 // status 1; a usage error gives status 2.
 package main
@@ -34,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/san"
 	"github.com/gambit-chess/gambit/syzygy"
 )
@@ -54,23 +56,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "syzygy: %d arguments where one FEN was expected: a FEN has spaces, so quote it:\n", fs.NArg())
+		fmt.Fprintf(stderr, "    syzygy -path DIR '%s'\n", strings.Join(fs.Args(), " "))
+		return 2
+	}
 	if fs.NArg() != 1 || *path == "" {
 		fs.Usage()
 		return 2
 	}
 	pos, err := core.ParseFEN(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "syzygy:", err)
+		cli.Fail(stderr, "syzygy", err)
 		return 1
 	}
 	tb, err := syzygy.Open(filepath.SplitList(*path)...)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		cli.Fail(stderr, "syzygy", err)
 		return 1
 	}
 	defer tb.Close()
 	if err := report(stdout, tb, &pos); err != nil {
-		fmt.Fprintln(stderr, err)
+		cli.Fail(stderr, "syzygy", err)
 		return 1
 	}
 	return 0
@@ -114,7 +121,9 @@ func report(w io.Writer, tb *syzygy.Tablebase, pos *core.Position) error {
 		groups[g] = append(groups[g], fmt.Sprintf("%s (%d)", san.Format(pos, m.Move), m.DTZ))
 	}
 	for i, name := range []string{"Winning", "Drawing", "Losing"} {
-		fmt.Fprintf(w, "%s: %s\n", name, strings.Join(groups[i], ", "))
+		if len(groups[i]) > 0 { // no line for no move
+			fmt.Fprintf(w, "%s: %s\n", name, strings.Join(groups[i], ", "))
+		}
 	}
 	return nil
 }

@@ -80,3 +80,32 @@ func TestErrors(t *testing.T) {
 	assert.Equal(t, 1, run([]string{"-path", tables, "not a fen"}, &out, &errb))
 	assert.Contains(t, errb.String(), "FEN")
 }
+
+// The start position has castling rights, but what keeps it out of the
+// tables is its 32 pieces: that is the reason given, once prefixed.
+func TestTooManyPiecesBeforeCastling(t *testing.T) {
+	var out, errb bytes.Buffer
+	assert.Equal(t, 1, run([]string{"-path", tables, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, &out, &errb))
+	assert.Equal(t, "syzygy: more pieces than the tables hold: 32 pieces, the largest table has 4\n", errb.String())
+}
+
+// A FEN typed without quotes arrives as six arguments: the error says to
+// quote it and shows the quoted command.
+func TestUnquotedFEN(t *testing.T) {
+	var out, errb bytes.Buffer
+	assert.Equal(t, 2, run([]string{"-path", tables, "8/8/3k4/8/8/3K1B2/3N4/8", "w", "-", "-", "0", "1"}, &out, &errb))
+	assert.Contains(t, errb.String(), "quote it")
+	assert.Contains(t, errb.String(), "syzygy -path DIR '8/8/3k4/8/8/3K1B2/3N4/8 w - - 0 1'")
+}
+
+// A list with no move in it is left out, not printed empty.
+func TestNoEmptyMoveLists(t *testing.T) {
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, run([]string{"-path", tables, "8/8/3k4/8/8/3K1B2/3N4/8 w - - 0 1"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), "\nWinning: ")
+	assert.Contains(t, out.String(), "\nDrawing: ")
+	assert.NotContains(t, out.String(), "Losing")
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		assert.NotRegexp(t, `:\s*$`, line)
+	}
+}

@@ -70,8 +70,13 @@ func (e *Editor) Feed(b []byte) (Action, string, []byte) {
 // key handles one byte.
 func (e *Editor) key(c byte) (Action, string) {
 	if len(e.esc) > 0 {
-		e.esc = append(e.esc, c)
-		return e.escape()
+		if e.inEscape(c) {
+			e.esc = append(e.esc, c)
+			return e.escape()
+		}
+		// Not part of a sequence: the Escape key alone (or Alt with a
+		// key), ignored; the byte is a key of its own.
+		e.esc = e.esc[:0]
 	}
 	if len(e.utf) > 0 || c >= 0x80 {
 		e.utf = append(e.utf, c)
@@ -144,17 +149,35 @@ func (e *Editor) key(c byte) (Action, string) {
 	return None, ""
 }
 
-// escape handles a CSI or SS3 sequence once it is complete.
+// inEscape reports whether c continues the escape sequence read so far:
+// "[" or "O" after the Escape, then a CSI's parameter and intermediate
+// bytes and its final byte (ECMA-48), an SS3's digits and final byte, or
+// the Linux console's function keys, "ESC [ [ A" to "ESC [ [ E".
+func (e *Editor) inEscape(c byte) bool {
+	s := e.esc
+	switch {
+	case len(s) == 1:
+		return c == '[' || c == 'O'
+	case len(s) == 2 && s[1] == '[' && c == '[':
+		return true
+	case len(s) == 3 && s[2] == '[':
+		return c >= 0x40 && c <= 0x7e
+	case s[1] == 'O':
+		return c >= '0' && c <= '9' || c >= 0x40 && c <= 0x7e
+	}
+	return c >= 0x20 && c <= 0x7e
+}
+
+// escape handles a CSI or SS3 sequence once it is complete; a sequence it
+// does not know (a function key, a bracketed paste's marker) is ignored
+// whole, so that nothing after it is lost.
 func (e *Editor) escape() (Action, string) {
 	s := e.esc
-	if len(s) == 2 {
-		if s[1] != '[' && s[1] != 'O' {
-			e.esc = e.esc[:0] // Alt-key or a lone Escape: ignored
-		}
-		return None, ""
+	if len(s) == 2 || len(s) == 3 && s[2] == '[' {
+		return None, "" // "ESC [", "ESC O", "ESC [ [": more to come
 	}
 	last := s[len(s)-1]
-	if last >= 0x40 && last <= 0x7e || len(s) > 8 {
+	if last >= 0x40 && last <= 0x7e || len(s) > 16 {
 		seq := string(s[2:])
 		e.esc = e.esc[:0]
 		switch seq {

@@ -101,3 +101,32 @@ func TestEditorComplete(t *testing.T) {
 	require.Empty(t, acts)
 	require.Equal(t, "Qz", e.Line())
 }
+
+// A key the editor does not know (a function key, in any terminal's
+// encoding, or Escape alone) is dropped whole: the move typed after it
+// arrives intact, whether the sequence comes in one read or byte by byte.
+func TestUnknownKeysDoNotEatTheNextMove(t *testing.T) {
+	for _, key := range []string{
+		"\x1bOR", "\x1bO2R", // F3 (xterm, tmux), Shift-F3
+		"\x1b[13~", "\x1b[1;2R", "\x1b[25~", // F3 (rxvt), Shift-F3, F13
+		"\x1b[[C",   // F3 on the Linux console
+		"\x1b",      // Escape
+		"\x1b[200~", // a bracketed paste's start
+	} {
+		for _, split := range []bool{false, true} {
+			e := &Editor{}
+			if split {
+				for i := range len(key) {
+					act, _, _ := e.Feed([]byte{key[i]})
+					require.Equal(t, None, act, "%q", key)
+				}
+			} else {
+				act, _, _ := e.Feed([]byte(key))
+				require.Equal(t, None, act, "%q", key)
+			}
+			act, text, _ := e.Feed([]byte("Nf3\r"))
+			require.Equal(t, Submit, act, "%q", key)
+			require.Equal(t, "Nf3", text, "%q split %v", key, split)
+		}
+	}
+}

@@ -46,9 +46,9 @@ func ExampleSession() {
 	}
 	// Output:
 	//   +-----------------+   Black
-	// 8 | r n b[.]k b n r |
-	// 7 | p p p p . p p p |     1. f3 e5
-	// 6 | . . . . . . . . |     2. g4 Qh4#
+	// 8 | r n b[.]k b n r |     1. f3 e5
+	// 7 | p p p p . p p p |     2. g4 Qh4#
+	// 6 | . . . . . . . . |
 	// 5 | . . . . p . . . |
 	// 4 | . . . . . . P[q]|
 	// 3 | . . . . . P . . |

@@ -161,8 +161,8 @@ func (s *Session) clockLine(side core.Color) string {
 }
 
 // moveRows returns the game's moves in SAN, a full move a row ("12. Nf3
-// Nc6"), the last n rows.
-func moveRows(g *game.Game, n int) []string {
+// Nc6").
+func moveRows(g *game.Game) []string {
 	pos := g.StartPosition()
 	var rows []string
 	num := pos.FullmoveNumber()
@@ -182,10 +182,34 @@ func moveRows(g *game.Game, n int) []string {
 	if row != "" {
 		rows = append(rows, row)
 	}
-	if len(rows) > n {
-		rows = rows[len(rows)-n:]
-	}
 	return rows
+}
+
+// moveColumns lays the move rows out in as many columns of height lines
+// as width columns of text hold, one column after the other, and keeps
+// the last rows when they do not all fit.
+func moveColumns(rows []string, height, width int) []string {
+	if height <= 0 || len(rows) == 0 {
+		return nil
+	}
+	colWidth := 0
+	for _, r := range rows {
+		colWidth = max(colWidth, utf8.RuneCountInString(r))
+	}
+	colWidth += 2
+	cols := max(1, (width+2)/colWidth)
+	if keep := height * cols; len(rows) > keep {
+		rows = rows[len(rows)-keep:]
+	}
+	out := make([]string, min(height, len(rows)))
+	for i, r := range rows {
+		line := i % height
+		if pad := i/height*colWidth - utf8.RuneCountInString(out[line]); pad > 0 {
+			out[line] += strings.Repeat(" ", pad)
+		}
+		out[line] += r
+	}
+	return out
 }
 
 // Lines returns the screen but for the input line: height-1 lines of at
@@ -203,17 +227,23 @@ func (s *Session) Lines(height int) []string {
 	panel[1] = s.clockLine(top)
 	panel[n-2] = s.clockLine(bottom)
 	panel[n-1] = s.playerName(bottom)
-	if !s.thinking {
-		s.rows = moveRows(s.g, n-4)
-	}
-	for i, r := range s.rows {
-		panel[2+i] = "  " + r
-	}
-	lines := make([]string, 0, height)
 	boardWidth := 0
 	for _, l := range board {
 		boardWidth = max(boardWidth, VisibleWidth(l))
 	}
+	// The moves between the two players' names and clocks, in columns
+	// when they are many.
+	first, rows := 2, n-4
+	if s.clock == nil {
+		first, rows = 1, n-2
+	}
+	if !s.thinking {
+		s.rows = moveColumns(moveRows(s.g), rows, Width-boardWidth-3-2)
+	}
+	for i, r := range s.rows {
+		panel[first+i] = "  " + r
+	}
+	lines := make([]string, 0, height)
 	for i, l := range board {
 		pad := strings.Repeat(" ", boardWidth-VisibleWidth(l)+3)
 		lines = append(lines, l+pad+Clip(panel[i], Width-boardWidth-3))

@@ -2,12 +2,14 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -158,5 +160,44 @@ func TestRenderBoardMarksWithoutColour(t *testing.T) {
 				require.Equal(t, string(after), string(r[5+2*col]), "%v flip %v: %v in %q", c.moves, flip, sq, lines[1+row])
 			}
 		}
+	}
+}
+
+// The move list beside the board takes as many columns as the panel
+// holds: all 17 moves of the Opera Game show, not the last few.
+func TestMoveListUsesThePanel(t *testing.T) {
+	opera := strings.Fields("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 " +
+		"Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#")
+	for _, ascii := range []bool{false, true} {
+		s, err := New(context.Background(), Config{ASCII: ascii, NoColor: ascii})
+		require.NoError(t, err)
+		for _, m := range opera {
+			s.Handle(context.Background(), m)
+		}
+		require.True(t, s.g.IsOver())
+		lines := s.Lines(24)
+		screen := strings.Join(lines, "\n")
+		for i := 0; i < len(opera); i += 2 {
+			row := fmt.Sprintf("%d. %s", i/2+1, opera[i])
+			if i+1 < len(opera) {
+				row += " " + opera[i+1]
+			}
+			assert.Contains(t, screen, row, "ascii %v", ascii)
+		}
+		for _, l := range lines {
+			assert.LessOrEqual(t, VisibleWidth(l), Width)
+			assert.NotContains(t, l, "…")
+		}
+	}
+}
+
+// help fits the screen: every line of it shows whole.
+func TestHelpFits(t *testing.T) {
+	s, err := New(context.Background(), Config{})
+	require.NoError(t, err)
+	s.Handle(context.Background(), "help")
+	screen := strings.Join(s.Lines(24), "\n")
+	for _, l := range helpText {
+		assert.Contains(t, screen, l)
 	}
 }

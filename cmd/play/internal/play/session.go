@@ -632,13 +632,13 @@ func (s *Session) command(ctx context.Context, in Input) {
 
 // helpText is what help shows.
 var helpText = []string{
-	"Moves: SAN (Nf3, nf3, exd6 e.p., O-O, 0-0, e8=Q) or UCI (g1f3); Tab completes.",
-	"moves       the legal moves          undo       take back a move (a pair vs engine)",
-	"hint        the engine's suggestion  flip       turn the board",
-	"fen         the position's FEN       pgn        the game so far",
-	"save FILE   write the game as PGN    draw       claim a draw, or offer one",
-	"resign      give up                  new        start again",
-	"help        this text                quit       leave (asks to save)",
+	"Moves: SAN (Nf3, nf3, exd6, O-O, 0-0, e8=Q) or UCI (g1f3); Tab completes.",
+	"moves      the legal moves          undo     take back your last move",
+	"hint       the engine's suggestion  flip     turn the board",
+	"fen        the position's FEN       pgn      the game so far",
+	"save FILE  write the game as PGN    draw     claim a draw, or offer one",
+	"resign     give up                  new      start again",
+	"help       this text                quit     leave (asks to save)",
 }
 
 // undo takes back the person's last move (and the engine's reply).
@@ -769,6 +769,7 @@ func (s *Session) answerSave(a string) {
 	switch strings.ToLower(a) {
 	case "", "n", "no":
 		s.quit = true
+		s.say("The game was not saved.")
 	case "cancel", "c":
 		s.asking = false
 		s.say()
@@ -778,6 +779,7 @@ func (s *Session) answerSave(a string) {
 			return
 		}
 		s.quit = true
+		s.say("Saved to " + a + ".")
 	}
 	if s.quit {
 		s.asking = false

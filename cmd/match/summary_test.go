@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/match"
+)
+
+// An engine given without proto= is detected: Fairy-Max, an XBoard
+// engine, plays its games instead of failing the UCI handshake.
+func TestDetectsTheProtocol(t *testing.T) {
+	code, out, stderr := runArgs(t, "-engine", "cmd=/usr/games/fairymax", "-engine", "cmd="+fakePath, "name=random",
+		"-each", "depth=1", "-games", "2", "-rounds", "1", "-maxmoves", "20")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Played 2 games in ")
+	assert.Contains(t, out, "W-D-L ")
+	assert.Contains(t, out, "Fairy-Max", "the engine's own name, read from its XBoard features")
+}
+
+// A match whose engine cannot start prints the error once, and no summary.
+func TestNoSummaryWithoutAGame(t *testing.T) {
+	code, out, stderr := runArgs(t, "-engine", "cmd=/nonexistent/engine", "-engine", "cmd="+fakePath, "-each", "depth=1")
+	assert.Equal(t, exitError, code)
+	assert.Empty(t, out)
+	assert.Equal(t, 1, strings.Count(stderr, "match: "), stderr)
+	assert.Contains(t, stderr, "/nonexistent/engine")
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %s", stderr)
+}
+
+// The summary's figures are words and numbers: no Go map, NaN, Inf or
+// nanosecond-precise duration.
+func TestSummaryInPlainWords(t *testing.T) {
+	res := &match.Result{
+		Games:        make([]*match.GameRecord, 3),
+		Duration:     1121392 * time.Nanosecond * 1000, // 1.121392 s
+		TimeLosses:   1,
+		Terminations: map[string]int{"normal": 2, "time forfeit": 1},
+		Pairings: []match.Pairing{{
+			Name1: "a", Name2: "b",
+			WDL:      match.WDL{Wins: 3},
+			Estimate: match.Estimate{Score: 1, Elo: math.Inf(1), Error: math.NaN(), NElo: math.Inf(1), NError: math.NaN(), LOS: 1},
+		}},
+		Overhead: match.Overhead{Moves: 10, Mean: 1121392 * time.Nanosecond, Median: 305 * time.Microsecond, P99: 43 * time.Millisecond, Max: 2 * time.Minute},
+	}
+	var b bytes.Buffer
+	summary(&b, res)
+	out := b.String()
+	assert.Contains(t, out, "Played 3 games in 1.1 s\n")
+	assert.Contains(t, out, "a vs b: W-D-L 3-0-0 (3 games)  Elo +inf  nElo +inf  LOS 100.00%")
+	assert.Contains(t, out, "Time losses: 1\n")
+	assert.Contains(t, out, "Terminations: normal 2, time forfeit 1\n")
+	assert.Contains(t, out, "mean 1.1 ms, median 0.30 ms, p99 43 ms, max 2 min 00 s\n")
+	for _, bad := range []string{"map[", "NaN", "Inf"} {
+		assert.NotContains(t, out, bad)
+	}
+	assert.NotRegexp(t, `[0-9](ns|µs|ms|s)\b`, out, "Go's duration format: 1.121392ms")
+}
+
+func TestPlainDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0:                                "0.00 ms",
+		205966 * time.Nanosecond:         "0.21 ms",
+		3454357 * time.Nanosecond:        "3.5 ms",
+		432 * time.Millisecond:           "432 ms",
+		1500 * time.Millisecond:          "1.5 s",
+		4*time.Minute + 5*time.Second:    "4 min 05 s",
+		time.Hour + 2*time.Minute + 40e9: "1 h 03 min",
+	} {
+		assert.Equal(t, want, plainDuration(d), "%v", d)
+	}
+}
