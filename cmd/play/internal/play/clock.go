@@ -123,3 +123,61 @@ func FormatClock(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
+
+// pressClock ends a move on the clock; the game's end stops it.
+func (s *Session) pressClock() {
+	if s.clock == nil {
+		return
+	}
+	now := s.cfg.Now()
+	s.clock.Press(now)
+	if s.g.IsOver() {
+		s.clock.Stop(now)
+	}
+}
+
+// flagged ends the game when the side to move has no time left, and
+// reports whether it did.
+func (s *Session) flagged() bool {
+	if s.clock == nil || s.g.IsOver() {
+		return false
+	}
+	side := s.g.SideToMove()
+	if s.clock.Left(side, s.cfg.Now()) > 0 {
+		return false
+	}
+	s.timeLoss(side)
+	return true
+}
+
+// timeLoss ends the game on side's time: a loss, or a draw when the other
+// side has only its king.
+func (s *Session) timeLoss(side core.Color) {
+	s.clock.Stop(s.cfg.Now())
+	pos := s.g.Position()
+	other := side.Other()
+	if pos.ByColor(other) == pos.Pieces(other, core.King) {
+		_ = s.g.Draw(side.String() + " lost on time, but " + other.String() + " has only the king")
+	} else {
+		_ = s.g.SetWinner(other, "time forfeit")
+	}
+	s.dirty = true
+	s.say()
+	s.announce()
+}
+
+// Tick checks the clock of the side to move: a person who runs out of
+// time loses then, without typing. It returns whether the screen changes
+// (a clock is running).
+func (s *Session) Tick() bool {
+	if s.clock == nil {
+		return false
+	}
+	if _, on := s.clock.Running(); !on {
+		return false
+	}
+	if !s.thinking && s.flagged() {
+		s.refresh()
+	}
+	return true
+}
