@@ -1,9 +1,7 @@
 package xboard
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -114,78 +112,28 @@ func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) e
 	s.resetGame(core.StartPosition())
 	defer s.stopAll()
 
-	type result struct {
-		line    string
-		tooLong bool
-		err     error
+	loop := guiconn.Loop[*serveSearch]{Protocol: "xboard", MaxLine: maxLine, Out: s.out,
+		Line: func(line string) bool { return s.handle(ctx, line) },
+		TooLong: func() {
+			s.write(fmt.Sprintf("Error (line too long): longer than %d bytes", maxLine))
+		},
+		Events: s.searchResults,
+		Event:  s.finished,
 	}
-	more := make(chan struct{})
-	lines := make(chan result, 1)
-	defer close(more)
-	go func() {
-		br := bufio.NewReaderSize(r, 4096)
-		for range more {
-			line, tooLong, err := guiconn.ReadLine(br, maxLine)
-			lines <- result{line, tooLong, err}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	asked := false
-	for {
-		if !asked {
+	loop.AtEnd = func() error {
+		// The GUI said all it will: a move being thought of is still
+		// played.
+		if s.run != nil && s.run.kind == thinking {
 			select {
-			case more <- struct{}{}:
-				asked = true
-			case <-ctx.Done():
-				return ctx.Err()
 			case run := <-s.searchResults:
 				s.finished(run)
-				continue
+			case <-ctx.Done():
+				return ctx.Err()
 			}
 		}
-		select {
-		case res := <-lines:
-			asked = false
-			if res.err != nil {
-				if errors.Is(res.err, io.EOF) {
-					// The GUI said all it will: a move being thought
-					// of is still played.
-					if s.run != nil && s.run.kind == thinking {
-						select {
-						case run := <-s.searchResults:
-							s.finished(run)
-						case <-ctx.Done():
-							return ctx.Err()
-						}
-					}
-					return s.writeErr()
-				}
-				return fmt.Errorf("xboard: serve: reading: %w", res.err)
-			}
-			if res.tooLong {
-				s.write(fmt.Sprintf("Error (line too long): longer than %d bytes", maxLine))
-				continue
-			}
-			if s.handle(ctx, res.line) {
-				return s.writeErr()
-			}
-		case run := <-s.searchResults:
-			s.finished(run)
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.out.Broken():
-			return s.writeErr()
-		}
+		return loop.WriteErr()
 	}
-}
-
-func (s *server) writeErr() error {
-	if err := s.out.Err(); err != nil {
-		return fmt.Errorf("xboard: serve: writing: %w", err)
-	}
-	return nil
+	return loop.Run(ctx, r)
 }
 
 // write sends lines to the GUI; after a failed write it drops them.
@@ -736,23 +684,15 @@ func (s *server) stopAll() {
 
 // editBoard is the board of edit mode.
 type editBoard struct {
-	board [64]byte // FEN letters, 0 for empty
-	black bool     // pieces placed are black ("c" toggles)
+	board [64]core.Piece
+	black bool // pieces placed are black ("c" toggles)
 	side  core.Color
 }
 
 func newEditBoard(p core.Position) *editBoard {
 	b := &editBoard{side: p.SideToMove()}
 	for sq := core.Square(0); sq < 64; sq++ {
-		pc := p.PieceAt(sq)
-		if pc == core.NoPiece {
-			continue
-		}
-		c := pc.Type().String()[0]
-		if pc.Color() == core.White {
-			c -= 'a' - 'A'
-		}
-		b.board[sq] = c
+		b.board[sq] = p.PieceAt(sq)
 	}
 	return b
 }
@@ -762,7 +702,7 @@ func (s *server) editCommand(line string) {
 	b := s.edit
 	switch {
 	case line == "#":
-		b.board = [64]byte{}
+		b.board = [64]core.Piece{}
 	case line == "c":
 		b.black = !b.black
 	case line == ".":
@@ -781,13 +721,14 @@ func (s *server) editCommand(line string) {
 		}
 		c := line[0] | 0x20 // lower case
 		if c == 'x' {
-			b.board[sq] = 0
+			b.board[sq] = core.NoPiece
 			return
 		}
-		if !b.black {
-			c -= 'a' - 'A'
+		color := core.White
+		if b.black {
+			color = core.Black
 		}
-		b.board[sq] = c
+		b.board[sq] = core.NewPiece(color, core.PieceType(strings.IndexByte("pnbrqk", c)+1))
 	default:
 		s.fail("bad edit command", line)
 	}
@@ -797,46 +738,28 @@ func (s *server) editCommand(line string) {
 // rooks on their squares.
 func (b *editBoard) fen() string {
 	var sb strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			c := b.board[rank*8+file]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(c)
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			sb.WriteByte('/')
-		}
-	}
+	sb.WriteString(core.PlacementFEN(&b.board))
 	if b.side == core.White {
 		sb.WriteString(" w ")
 	} else {
 		sb.WriteString(" b ")
 	}
+	wk, wr := core.NewPiece(core.White, core.King), core.NewPiece(core.White, core.Rook)
+	bk, br := core.NewPiece(core.Black, core.King), core.NewPiece(core.Black, core.Rook)
 	castle := ""
-	if b.board[4] == 'K' {
-		if b.board[7] == 'R' {
+	if b.board[core.E1] == wk {
+		if b.board[core.H1] == wr {
 			castle += "K"
 		}
-		if b.board[0] == 'R' {
+		if b.board[core.A1] == wr {
 			castle += "Q"
 		}
 	}
-	if b.board[60] == 'k' {
-		if b.board[63] == 'r' {
+	if b.board[core.E8] == bk {
+		if b.board[core.H8] == br {
 			castle += "k"
 		}
-		if b.board[56] == 'r' {
+		if b.board[core.A8] == br {
 			castle += "q"
 		}
 	}
