@@ -54,15 +54,14 @@ type worker struct {
 }
 
 // lmr holds the late-move reductions by depth and move number.
-var lmr [64][64]int8
-
-func init() {
+var lmr = func() (t [64][64]int8) {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmr[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			t[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
 		}
 	}
-}
+	return t
+}()
 
 // isDraw reports a draw by the fifty-move rule, repetition or lack of
 // material at an inner node.
