@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/testmain"
 	"github.com/gambit-chess/gambit/uci"
 	"github.com/stretchr/testify/require"
 )
@@ -18,7 +19,7 @@ var fakeEngine, randomEngine string
 func TestMain(m *testing.M) {
 	// Every test closes what it starts; goleak proves no goroutine of an
 	// Engine, a Search or Serve outlives it.
-	enginetest.Main(m, "uci-test", map[string]*string{
+	testmain.Run(m, "uci-test", map[string]*string{
 		"./internal/fakeengine":   &fakeEngine,
 		"./internal/randomengine": &randomEngine,
 	})

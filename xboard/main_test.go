@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/testmain"
 )
 
 // The test programs, built once: fakeEngine is the broken engine of the
@@ -14,7 +15,7 @@ import (
 var fakeEngine, goEngine string
 
 func TestMain(m *testing.M) {
-	enginetest.Main(m, "xboard-test", map[string]*string{
+	testmain.Run(m, "xboard-test", map[string]*string{
 		"./internal/fakexboard": &fakeEngine,
 		"./internal/goengine":   &goEngine,
 	})
