@@ -82,3 +82,32 @@ func TestCastlingMakeUnmake(t *testing.T) {
 	p.UnmakeMove(m, u)
 	assert.Equal(t, uncached(before), uncached(p))
 }
+
+// Castling returns a CastlingRights that reads as what it is, and the
+// constants still compare and combine with it.
+func TestCastlingRights(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want CastlingRights
+		str  string
+	}{
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", WhiteShort | WhiteLong | BlackShort | BlackLong, "KQkq"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", WhiteShort | BlackLong, "Kq"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b - - 0 1", 0, "-"},
+		// Chess960: the rights, not the rook's file, are what String says.
+		{"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", WhiteShort | WhiteLong | BlackShort | BlackLong, "KQkq"},
+	} {
+		p, err := ParseFEN(tc.fen)
+		require.NoError(t, err, tc.fen)
+		c := p.Castling()
+		assert.Equal(t, tc.want, c, tc.fen)
+		assert.Equal(t, tc.str, c.String(), tc.fen)
+		assert.Equal(t, c&WhiteShort != 0, c.Has(WhiteShort), tc.fen)
+		assert.Equal(t, c&BlackLong != 0, c.Has(BlackLong), tc.fen)
+		assert.Equal(t, c == WhiteShort|WhiteLong|BlackShort|BlackLong, c.Has(WhiteShort|WhiteLong|BlackShort|BlackLong), tc.fen)
+		for _, r := range []CastlingRights{WhiteShort, WhiteLong, BlackShort, BlackLong} {
+			assert.Equal(t, c.Has(r), p.CastlingRook(r) != NoSquare, "%s %s", tc.fen, r)
+		}
+	}
+	assert.True(t, CastlingRights(0).Has(0), "every set holds the empty one")
+}

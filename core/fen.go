@@ -248,27 +248,7 @@ func (p *Position) parseCastling(field string) string {
 func (p *Position) FEN() string {
 	var sb strings.Builder
 	sb.Grow(90)
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[NewSquare(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(pc.Letter())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+	writePlacement(&sb, &p.board)
 	if p.side == White {
 		sb.WriteString(" w ")
 	} else {
@@ -311,4 +291,40 @@ func (p *Position) castlingString() string {
 		b = append(b, letter)
 	}
 	return string(b)
+}
+
+// PlacementFEN returns the first field of a FEN, the pieces on board
+// (indexed by Square) rank 8 first, as Position.FEN writes it. It lets a
+// board being set up, which need not be a legal position yet, be written
+// and then read with ParseFEN.
+func PlacementFEN(board *[64]Piece) string {
+	var sb strings.Builder
+	sb.Grow(71)
+	writePlacement(&sb, board)
+	return sb.String()
+}
+
+// writePlacement writes the piece placement field of a FEN.
+func writePlacement(sb *strings.Builder, board *[64]Piece) {
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			pc := board[NewSquare(f, r)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(pc.Letter())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
 }

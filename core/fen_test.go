@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -105,4 +106,16 @@ func TestChess960Detection(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, want, p.Chess960(), fen)
 	}
+}
+
+// PlacementFEN writes a board that is no position yet (two white kings, no
+// black one) as FEN's first field, the same field FEN writes.
+func TestPlacementFEN(t *testing.T) {
+	var board [64]Piece
+	board[E1] = NewPiece(White, King)
+	board[H8] = NewPiece(White, King)
+	board[D4] = NewPiece(Black, Pawn)
+	assert.Equal(t, "7K/8/8/8/3p4/8/8/4K3", PlacementFEN(&board))
+	p := StartPosition()
+	assert.Equal(t, strings.Fields(p.FEN())[0], PlacementFEN(&p.board))
 }

@@ -179,3 +179,28 @@ func FuzzParseUCI(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSquare: ParseSquare never panics, reads exactly the 64 names
+// String writes, and fails with a *SquareError matching ErrInvalidSquare
+// that names the input.
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"a1", "h8", "e4", "i1", "a9", "a0", "A1", "e44", "e", "", "-", "\xffe4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sq, err := ParseSquare(s)
+		if err != nil {
+			var se *SquareError
+			if !errors.As(err, &se) || !errors.Is(err, ErrInvalidSquare) || se.Name != s {
+				t.Fatalf("ParseSquare(%q): error %v (%T) is not a *SquareError naming the input", s, err, err)
+			}
+			if sq != NoSquare {
+				t.Fatalf("ParseSquare(%q) failed but returned %v", s, sq)
+			}
+			return
+		}
+		if sq >= NoSquare || sq.String() != s {
+			t.Fatalf("ParseSquare(%q) = %d, which String writes %q", s, sq, sq.String())
+		}
+	})
+}

@@ -176,7 +176,7 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 	}
 }
 
-//go:generate go run ../gen sides
+//go:generate go run ../gen -sides
 
 // generate writes the legal moves of the kinds in mode into ml and returns
 // their number. With a nil list it only counts them, and mode must be
@@ -283,7 +283,7 @@ func (p *Position) legalEnPassant() bool {
 }
 
 // castleRights holds each colour's two castling rights.
-var castleRights = [2]uint8{WhiteShort | WhiteLong, BlackShort | BlackLong}
+var castleRights = [2]uint8{uint8(WhiteShort | WhiteLong), uint8(BlackShort | BlackLong)}
 
 // castleTargets returns the king's and the rook's destination for one
 // castling right (bit index i: 0 white short, 1 white long, 2 black short,

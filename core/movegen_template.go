@@ -1,7 +1,7 @@
 //go:build ignore
 
 // This file is the template of the side-specialised move generator, not
-// compiled itself: gen (go run ../gen sides, through the go:generate line
+// compiled itself: gen (go run ../gen -sides, through the go:generate line
 // in movegen.go) writes four copies of generateSide into movegen_sides.go,
 // for White and Black to move, each writing the moves (generateWhite,
 // generateBlack) or only counting them (countWhite, countBlack). In each

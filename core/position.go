@@ -2,13 +2,37 @@ package core
 
 import "github.com/gambit-chess/gambit/tables"
 
+// CastlingRights is a set of castling rights, one bit each (WhiteShort,
+// WhiteLong, BlackShort, BlackLong), as Position.Castling returns them.
+// The constants combine with | and test with & or Has.
+type CastlingRights uint8
+
 // Castling rights, one bit each; their order is the Zobrist key order.
 const (
-	WhiteShort uint8 = 1 << iota // white may castle on the h-side
-	WhiteLong                    // white may castle on the a-side
-	BlackShort
-	BlackLong
+	WhiteShort CastlingRights = 1 << iota // white may castle on the h-side
+	WhiteLong                             // white may castle on the a-side
+	BlackShort                            // black may castle on the h-side
+	BlackLong                             // black may castle on the a-side
 )
+
+// Has reports whether c holds every right of r.
+func (c CastlingRights) Has(r CastlingRights) bool { return c&r == r }
+
+// String returns the rights in FEN's letters and order, "KQkq" for all
+// four, "-" for none. The letters are the standard ones whatever files
+// the rooks stand on; Position.FEN writes a Chess960 rook's file.
+func (c CastlingRights) String() string {
+	if c&15 == 0 {
+		return "-"
+	}
+	b := make([]byte, 0, 4)
+	for i, l := range [4]byte{'K', 'Q', 'k', 'q'} {
+		if c&(1<<i) != 0 {
+			b = append(b, l)
+		}
+	}
+	return string(b)
+}
 
 // Position is a chess position: the pieces, the side to move, castling
 // rights, the en-passant square, the move counters and the Zobrist hash.
@@ -103,13 +127,13 @@ func (p *Position) EnPassant() Square {
 }
 
 // Castling returns the castling rights as WhiteShort|WhiteLong|... bits.
-func (p *Position) Castling() uint8 { return p.castling }
+func (p *Position) Castling() CastlingRights { return CastlingRights(p.castling) }
 
 // CastlingRook returns the start square of the rook for one castling right
 // (WhiteShort, WhiteLong, BlackShort or BlackLong), or NoSquare when that
 // right is gone.
-func (p *Position) CastlingRook(right uint8) Square {
-	if p.castling&right == 0 {
+func (p *Position) CastlingRook(right CastlingRights) Square {
+	if CastlingRights(p.castling)&right == 0 {
 		return NoSquare
 	}
 	for i := range 4 {

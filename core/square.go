@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Square is a square of the board: A1 = 0, B1 = 1, ..., H8 = 63.
 type Square uint8
@@ -51,10 +54,27 @@ func (s Square) String() string {
 	return string([]byte{'a' + byte(s.File()), '1' + byte(s.Rank())})
 }
 
-// ParseSquare reads a square name such as "e4".
+// ErrInvalidSquare is the error every square parse failure matches with
+// errors.Is.
+var ErrInvalidSquare = errors.New("invalid square")
+
+// SquareError reports text that is not a square's name.
+type SquareError struct {
+	Name string // the input
+}
+
+func (e *SquareError) Error() string {
+	return fmt.Sprintf("core: invalid square %q", e.Name)
+}
+
+// Unwrap returns ErrInvalidSquare.
+func (e *SquareError) Unwrap() error { return ErrInvalidSquare }
+
+// ParseSquare reads a square name such as "e4". Anything else gives a
+// *SquareError, matching ErrInvalidSquare.
 func ParseSquare(name string) (Square, error) {
 	if len(name) != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8' {
-		return NoSquare, fmt.Errorf("core: invalid square %q", name)
+		return NoSquare, &SquareError{Name: name}
 	}
 	return NewSquare(int(name[0]-'a'), int(name[1]-'1')), nil
 }

@@ -4,10 +4,11 @@
 // lines in tables/doc.go and core/movegen.go, from inside those
 // directories:
 //
-//	go run ../gen [-out DIR]    (tables)
-//	go run ../gen sides [DIR]   (core)
+//	go run ../gen [-out DIR]          (tables)
+//	go run ../gen -sides [-out DIR]   (core)
 //
-// sides reads core/movegen_template.go and writes core/movegen_sides.go:
+// -out is the directory to write into, the current one by default. With
+// -sides, gen reads movegen_template.go there and writes movegen_sides.go:
 // four copies of the template's generator, for White and for Black to move,
 // writing the moves or only counting them, each with those choices made
 // constants for the compiler to fold (see the template's comment).
@@ -34,23 +35,30 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "sides" {
-		dir := "."
-		if len(os.Args) > 2 {
-			dir = os.Args[2]
-		}
-		if err := writeSides(dir); err != nil {
-			fmt.Fprintln(os.Stderr, "gen sides:", err)
-			os.Exit(1)
-		}
-		return
-	}
-	out := flag.String("out", ".", "directory to write the table files into")
-	flag.Parse()
-	if err := generate(*out); err != nil {
+	if err := run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
+}
+
+// run parses the command line and writes what it asks for.
+func run(args []string) error {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	out := fs.String("out", ".", "the directory to write into (with -sides, also where the template is)")
+	sides := fs.Bool("sides", false, "write core's side-specialised move generator instead of the tables")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q (want [-sides] [-out DIR])", fs.Args())
+	}
+	if *sides {
+		if err := writeSides(*out); err != nil {
+			return fmt.Errorf("sides: %w", err)
+		}
+		return nil
+	}
+	return generate(*out)
 }
 
 // header is the first line of every generated file.

@@ -48,3 +48,22 @@ func TestSidesRejectsChangedTemplate(t *testing.T) {
 		})
 	}
 }
+
+// The command line: -sides writes the generator into -out from the template
+// there; stray arguments and unknown flags are errors.
+func TestRunFlags(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "core", sidesTemplate))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, sidesTemplate), src, 0o644))
+	require.NoError(t, run([]string{"-sides", "-out", dir}))
+	want, err := os.ReadFile(filepath.Join("..", "core", sidesOutput))
+	require.NoError(t, err)
+	have, err := os.ReadFile(filepath.Join(dir, sidesOutput))
+	require.NoError(t, err)
+	assert.True(t, string(want) == string(have), "gen -sides -out DIR writes core's %s", sidesOutput)
+
+	assert.ErrorContains(t, run([]string{"-sides", "-out", t.TempDir()}), "sides: ")
+	assert.ErrorContains(t, run([]string{"sides"}), "unexpected arguments")
+	assert.Error(t, run([]string{"-bogus"}))
+}

@@ -181,7 +181,7 @@ func (t *Table) store(key uint64, depth int, n uint64) {
 }
 
 // castlingRights in Zobrist key order.
-var castlingRights = [4]uint8{core.WhiteShort, core.WhiteLong, core.BlackShort, core.BlackLong}
+var castlingRights = [4]core.CastlingRights{core.WhiteShort, core.WhiteLong, core.BlackShort, core.BlackLong}
 
 // rootSalt returns the value mixed into the keys of the tree below p: the
 // rook squares of p's castling rights, which the Polyglot key leaves out.

@@ -374,3 +374,52 @@ func oneLineComment(buf []byte, i int) int {
 	}
 	return i + k
 }
+
+// trimSpace is bytes.TrimSpace, the ASCII white space at either end taken
+// off without a call: a comment's text most often starts and ends with a
+// space. Only non-ASCII bytes left at an end go to bytes.TrimSpace, for
+// the Unicode spaces it also trims.
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && asciiSpace[b[i]] {
+		i++
+	}
+	for j > i && asciiSpace[b[j-1]] {
+		j--
+	}
+	b = b[i:j]
+	if len(b) > 0 && (b[0] >= 0x80 || b[len(b)-1] >= 0x80) {
+		return bytes.TrimSpace(b)
+	}
+	return b
+}
+
+// asciiSpace holds the ASCII bytes bytes.TrimSpace trims.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// isMoveNumber reports whether tok is digits and dots, such as "12...".
+func isMoveNumber(tok []byte) bool {
+	i := 0
+	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		i++
+	}
+	for i < len(tok) && tok[i] == '.' {
+		i++
+	}
+	return i == len(tok)
+}
+
+// atoi reads a decimal number of at most 9 digits.
+func atoi(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}

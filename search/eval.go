@@ -66,17 +66,7 @@ var (
 
 // pst holds the piece-square tables, from White's side (index by
 // Square.Relative for Black), material included.
-var pst [7][64]score
-
-// Masks for pawn structure: the files next to each file, and the squares
-// in front of a pawn on its own and the neighbouring files.
-var (
-	adjacentFiles [8]core.Bitboard
-	passedMask    [2][64]core.Bitboard
-	frontSpan     [2][64]core.Bitboard // the squares straight ahead
-)
-
-func init() {
+var pst = func() (t [7][64]score) {
 	kingFileMG := [8]int32{15, 25, 10, -5, -10, -5, 25, 15}
 	for sq := core.Square(0); sq < 64; sq++ {
 		f, r := int32(sq.File()), int32(sq.Rank())
@@ -113,29 +103,44 @@ func init() {
 		}
 		p[core.King] = king
 		for pt := core.Pawn; pt <= core.King; pt++ {
-			pst[pt][sq] = score{pieceValue[pt].mg + p[pt].mg, pieceValue[pt].eg + p[pt].eg}
+			t[pt][sq] = score{pieceValue[pt].mg + p[pt].mg, pieceValue[pt].eg + p[pt].eg}
 		}
 	}
-	for f := range 8 {
-		if f > 0 {
-			adjacentFiles[f] |= core.FileA << (f - 1)
+	return t
+}()
+
+// Masks for pawn structure: the files next to each file, and the squares
+// in front of a pawn on its own and the neighbouring files.
+var (
+	adjacentFiles = func() (a [8]core.Bitboard) {
+		for f := range 8 {
+			if f > 0 {
+				a[f] |= core.FileA << (f - 1)
+			}
+			if f < 7 {
+				a[f] |= core.FileA << (f + 1)
+			}
 		}
-		if f < 7 {
-			adjacentFiles[f] |= core.FileA << (f + 1)
-		}
-	}
+		return a
+	}()
+	passedMask, frontSpan = pawnMasks() // frontSpan: the squares straight ahead
+)
+
+// pawnMasks builds passedMask and frontSpan.
+func pawnMasks() (passed, front [2][64]core.Bitboard) {
 	for sq := core.Square(0); sq < 64; sq++ {
 		f, r := sq.File(), sq.Rank()
 		files := adjacentFiles[f] | core.FileA<<f
 		for rr := r + 1; rr < 8; rr++ {
-			passedMask[core.White][sq] |= files & (core.Rank1 << (8 * rr))
-			frontSpan[core.White][sq] |= core.NewSquare(f, rr).Bitboard()
+			passed[core.White][sq] |= files & (core.Rank1 << (8 * rr))
+			front[core.White][sq] |= core.NewSquare(f, rr).Bitboard()
 		}
 		for rr := r - 1; rr >= 0; rr-- {
-			passedMask[core.Black][sq] |= files & (core.Rank1 << (8 * rr))
-			frontSpan[core.Black][sq] |= core.NewSquare(f, rr).Bitboard()
+			passed[core.Black][sq] |= files & (core.Rank1 << (8 * rr))
+			front[core.Black][sq] |= core.NewSquare(f, rr).Bitboard()
 		}
 	}
+	return passed, front
 }
 
 // Evaluate returns the static evaluation of p in centipawns from the side

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math"
-	"time"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/syzygy"
@@ -55,30 +54,14 @@ type worker struct {
 }
 
 // lmr holds the late-move reductions by depth and move number.
-var lmr [64][64]int8
-
-func init() {
+var lmr = func() (t [64][64]int8) {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmr[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			t[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
 		}
 	}
-}
-
-// clearTables forgets the move-ordering tables (a new game).
-func (w *worker) clearTables() {
-	w.killers = [maxPly + 2][2]core.Move{}
-	w.history = [2][64][64]int32{}
-	w.counter = [2][8][64]core.Move{}
-}
-
-// poll checks the clock, the node budget and the stop signals; the search
-// calls it every 1024 nodes.
-func (w *worker) poll() {
-	if w.ctl.check(w.nodes) {
-		w.stop = true
-	}
-}
+	return t
+}()
 
 // isDraw reports a draw by the fifty-move rule, repetition or lack of
 // material at an inner node.
@@ -353,92 +336,6 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// goodQuiet rewards the quiet move m that caused a beta cutoff (killers,
-// history, counter-move) and punishes the quiet moves tried before it.
-func (w *worker) goodQuiet(m core.Move, ply, depth int, tried []core.Move) {
-	if w.killers[ply][0] != m {
-		w.killers[ply][1] = w.killers[ply][0]
-		w.killers[ply][0] = m
-	}
-	us := w.pos.SideToMove()
-	bonus := int32(min(depth*depth, 400))
-	h := &w.history[us]
-	update := func(mv core.Move, b int32) {
-		e := &h[mv.From()][mv.To()]
-		*e += b - *e*abs32(b)/16384
-	}
-	update(m, bonus)
-	for _, q := range tried {
-		update(q, -bonus)
-	}
-	if ply > 0 {
-		if prev := w.stack[ply-1].move; prev != core.NoMove {
-			w.counter[us][prev.Piece()][prev.Dest()] = m
-		}
-	}
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// Move-ordering bands.
-const (
-	orderTT       = 1 << 30
-	orderGood     = 1 << 24 // good captures and queen promotions, by MVV-LVA
-	orderKiller   = 1 << 22
-	orderCounter  = 1 << 21
-	orderBadCapt  = -(1 << 24)
-	mvvLVAScale   = 16
-	historyLimits = 1 << 20
-)
-
-// scoreMoves gives each move of fr.ml its ordering score: the hash move,
-// then captures that do not lose material (SEE) and queen promotions by
-// MVV-LVA, killers, the counter-move, quiet moves by history, and last the
-// losing captures and under-promotions.
-func (w *worker) scoreMoves(fr *frame, ttm core.Move, ply int) {
-	p := &w.pos
-	us := p.SideToMove()
-	counter := core.NoMove
-	if ply > 0 {
-		if prev := w.stack[ply-1].move; prev != core.NoMove {
-			counter = w.counter[us][prev.Piece()][prev.Dest()]
-		}
-	}
-	k0, k1 := w.killers[ply][0], w.killers[ply][1]
-	for i, m := range fr.ml.Moves() {
-		var s int32
-		switch {
-		case m == ttm:
-			s = orderTT
-		case m.IsCapture() || m.IsPromotion():
-			mvv := int32(core.SEEValue(m.Captured()))
-			if m.Promotion() == core.Queen {
-				mvv += int32(core.SEEValue(core.Queen))
-			}
-			s = mvv*mvvLVAScale - int32(m.Piece())
-			if (m.IsPromotion() && m.Promotion() != core.Queen) || !p.SEEGreaterEqual(m, 0) {
-				s += orderBadCapt
-			} else {
-				s += orderGood
-			}
-		case m == k0:
-			s = orderKiller + 1
-		case m == k1:
-			s = orderKiller
-		case m == counter:
-			s = orderCounter
-		default:
-			s = w.history[us][m.From()][m.To()]
-		}
-		fr.scores[i] = s
-	}
-}
-
 // quiesce searches captures (and, in check, every evasion) until the
 // position is quiet, standing pat on the static evaluation.
 func (w *worker) quiesce(alpha, beta, ply int) int {
@@ -509,62 +406,4 @@ func (w *worker) quiesce(alpha, beta, ply int) int {
 		}
 	}
 	return best
-}
-
-// control is what stops a search: the context, a node budget, the clock
-// (soft and hard budgets), pondering.
-type control struct {
-	done      <-chan struct{}
-	ponderHit <-chan struct{}
-	pondering bool
-	onHit     func() // computes the budget when a ponder search becomes ours
-
-	start      time.Time
-	soft, hard time.Duration // zero: no time limit
-	nodeLimit  int64
-	stopped    bool
-}
-
-// check reports whether the search must stop now.
-func (c *control) check(nodes int64) bool {
-	if c.stopped {
-		return true
-	}
-	if c.nodeLimit > 0 && nodes >= c.nodeLimit {
-		c.stopped = true
-		return true
-	}
-	if nodes&1023 != 0 && c.nodeLimit > 0 {
-		return false
-	}
-	select {
-	case <-c.done:
-		c.stopped = true
-		return true
-	default:
-	}
-	if c.pondering {
-		select {
-		case <-c.ponderHit:
-			c.pondering = false
-			c.onHit()
-		default:
-			return false
-		}
-	}
-	if c.hard > 0 && time.Since(c.start) >= c.hard {
-		c.stopped = true
-		return true
-	}
-	return false
-}
-
-// softOver reports whether the soft budget is spent, so that no new
-// iteration should start; frac scales it (an iteration usually costs more
-// than all the earlier ones).
-func (c *control) softOver(frac float64) bool {
-	if c.pondering || c.soft <= 0 {
-		return false
-	}
-	return time.Since(c.start) >= time.Duration(float64(c.soft)*frac)
 }

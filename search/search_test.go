@@ -161,9 +161,11 @@ func TestLimits(t *testing.T) {
 	})
 	t.Run("infinite until stopped", func(t *testing.T) {
 		p, _ := core.ParseFEN(fen)
+		// The clock starts before the deadline is set, so the deadline
+		// is at least 300ms after start however late this goroutine runs.
+		start := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 		defer cancel()
-		start := time.Now()
 		best, _ := search.New().Search(ctx, engine.Request{Position: p, Start: p, Limits: engine.Limits{Infinite: true}}, nil)
 		assert.NotEqual(t, core.NoMove, best)
 		assert.GreaterOrEqual(t, time.Since(start), 300*time.Millisecond)

@@ -1,6 +1,9 @@
 package uci
 
-import "github.com/gambit-chess/gambit/core"
+import (
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/quote"
+)
 
 // BestMove is how a search ends: the engine's move and the reply it expects,
 // both checked for legality (Ponder in the position after Move).
@@ -17,7 +20,7 @@ type BestMove struct {
 // ErrSyntax or a *core.MoveError.
 func ParseBestMove(line string, pos core.Position) (BestMove, error) {
 	fail := func(msg string, err error) (BestMove, error) {
-		return BestMove{}, &ParseError{What: "bestmove", Line: line, Msg: msg, Err: err}
+		return BestMove{}, parseError("bestmove", line, msg, err)
 	}
 	t := tokens{line: line}
 	if w, _ := t.next(); w != "bestmove" {
@@ -44,7 +47,7 @@ func ParseBestMove(line string, pos core.Position) (BestMove, error) {
 	case !ok:
 		return bm, nil
 	case w != "ponder":
-		return fail("unexpected "+quoteShort(w), ErrSyntax)
+		return fail("unexpected "+quote.Short(w), ErrSyntax)
 	}
 	pm, ok := t.next()
 	if !ok {

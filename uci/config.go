@@ -3,13 +3,15 @@ package uci
 import (
 	"io"
 	"time"
+
+	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
-// Defaults for the zero Config.
+// Defaults for the zero Config, the same for package xboard's.
 const (
-	DefaultTimeout       = 10 * time.Second
-	DefaultSearchTimeout = time.Minute
-	DefaultCloseGrace    = 2 * time.Second
+	DefaultTimeout       = engineproc.DefaultTimeout       // 10s
+	DefaultSearchTimeout = engineproc.DefaultSearchTimeout // a minute
+	DefaultCloseGrace    = engineproc.DefaultCloseGrace    // 2s
 )
 
 // Config sets how an Engine is run and how long it may take. The zero
@@ -48,26 +50,9 @@ type Config struct {
 	Env []string
 }
 
-func (c *Config) timeout() time.Duration {
-	if c.Timeout > 0 {
-		return c.Timeout
-	}
-	return DefaultTimeout
-}
-
-func (c *Config) closeGrace() time.Duration {
-	if c.CloseGrace > 0 {
-		return c.CloseGrace
-	}
-	return DefaultCloseGrace
-}
-
-func (c *Config) searchTimeout() time.Duration {
-	switch {
-	case c.SearchTimeout < 0:
-		return 0
-	case c.SearchTimeout == 0:
-		return DefaultSearchTimeout
-	}
-	return c.SearchTimeout
+// proc returns the part of c the engine client shares with package
+// xboard's.
+func (c *Config) proc() engineproc.Config {
+	return engineproc.Config{Timeout: c.Timeout, SearchTimeout: c.SearchTimeout, CloseGrace: c.CloseGrace,
+		OnLine: c.OnLine, OnSend: c.OnSend, Stderr: c.Stderr, Dir: c.Dir, Env: c.Env}
 }

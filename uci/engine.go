@@ -1,14 +1,10 @@
 package uci
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -16,9 +12,10 @@ import (
 	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
-// maxLine bounds one line from the engine; a longer one is a protocol
-// error rather than a reason to buffer without end.
-const maxLine = 1 << 20
+// maxLine bounds one line from the engine, or from a GUI to Serve; a
+// longer one is a protocol error rather than a reason to buffer without
+// end.
+const maxLine = engineproc.MaxLine
 
 // Engine is a connection to a UCI engine, a local process (Start) or one
 // served over TCP (Dial). Its methods are safe for concurrent use: calls
@@ -31,23 +28,11 @@ const maxLine = 1 << 20
 // engine's last output; an engine that missed a deadline is killed, and
 // from then on every call returns that first error.
 type Engine struct {
-	cfg  Config
-	name string // path or address, for errors
+	// c is the connection's life; c.Mu also guards hs and search.
+	c *engineproc.Client
 
-	link *engineproc.Link
-	wmu  sync.Mutex // serialises writes
-
-	mu        sync.Mutex
-	cause     error         // why the engine is unusable; nil while it works
-	dead      chan struct{} // closed when cause is set
-	readySent uint64        // isready commands sent
-	readyGot  uint64        // readyok answers received
-	readyCh   chan struct{} // closed and replaced at each readyok
-	hs        *handshake    // the uci handshake in progress
-	search    *Search       // the search in progress
-
-	closeOnce sync.Once
-	closeErr  error
+	hs     *handshake // the uci handshake in progress
+	search *Search    // the search in progress
 
 	// id and options are set by the handshake, before the Engine is
 	// returned, and never change.
@@ -79,83 +64,29 @@ type handshake struct {
 	done    chan struct{}
 }
 
-func newEngine(cfg Config, name string, link *engineproc.Link) *Engine {
-	return &Engine{
-		cfg:     cfg,
-		name:    name,
-		link:    link,
-		dead:    make(chan struct{}),
-		readyCh: make(chan struct{}),
-		game:    newGameState(),
-	}
-}
-
-// run starts the reader and does the handshake; on failure it tears the
-// engine down and returns the error.
-func (e *Engine) run(ctx context.Context) (*Engine, error) {
-	go e.readLoop()
-	if err := e.handshake(ctx); err != nil {
-		e.link.Teardown()
-		e.link.Wait()
+// run makes the Engine over c, starts the reader and does the handshake.
+func run(ctx context.Context, c *engineproc.Client) (*Engine, error) {
+	e := &Engine{c: c, game: newGameState()}
+	if err := c.Run(ctx, e.route, e.handshake, e.onDeath); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
-// errorf builds the error a call returns: op, the cause (err, or the
-// engine's cause when err is nil) and the last output.
-func (e *Engine) errorf(op string, err error) error {
-	if err == nil {
-		e.mu.Lock()
-		err = e.cause
-		e.mu.Unlock()
+// onDeath ends the search in progress when the engine becomes unusable.
+func (e *Engine) onDeath(err error) {
+	if s := e.takeSearch(); s != nil {
+		s.finish(BestMove{}, err)
 	}
-	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.link.Last.Lines()}
 }
 
-// alive returns the error for op if the engine can no longer be used.
-func (e *Engine) alive(op string) error {
-	e.mu.Lock()
-	c := e.cause
-	e.mu.Unlock()
-	if c != nil {
-		return e.errorf(op, c)
-	}
-	return nil
-}
-
-// setCause marks the engine unusable, once, and ends whatever waits on it.
-func (e *Engine) setCause(cause error) {
-	e.mu.Lock()
-	if e.cause != nil {
-		e.mu.Unlock()
-		return
-	}
-	e.cause = cause
-	close(e.dead)
+// takeSearch returns the search in progress, which has ended, or nil.
+func (e *Engine) takeSearch() *Search {
+	e.c.Mu.Lock()
+	defer e.c.Mu.Unlock()
 	s := e.search
 	e.search = nil
-	e.mu.Unlock()
-	if s != nil {
-		s.finish(BestMove{}, e.errorf("go", cause))
-	}
-}
-
-// fail marks the engine unusable and kills it.
-func (e *Engine) fail(cause error) {
-	e.setCause(cause)
-	e.link.Teardown()
-}
-
-// readLoop reads the engine's lines until the end and hands each on.
-func (e *Engine) readLoop() {
-	defer e.link.EndRead()
-	err := e.link.ReadLines(maxLine, e.cfg.OnLine, e.route)
-	if errors.Is(err, bufio.ErrTooLong) {
-		e.fail(fmt.Errorf("%w: a line longer than %d bytes", ErrProtocol, maxLine))
-		return
-	}
-	e.fail(e.link.ExitCause(ErrExited, err))
+	return s
 }
 
 // route hands a line to whoever waits for it. Lines nobody waits for are
@@ -164,26 +95,20 @@ func (e *Engine) route(line string) {
 	t := tokens{line: line}
 	cmd, _ := t.next()
 	if cmd == "bestmove" {
-		e.mu.Lock()
-		s := e.search
-		e.search = nil
-		e.mu.Unlock()
-		if s != nil {
+		if s := e.takeSearch(); s != nil {
 			bm, err := ParseBestMove(line, s.pos)
 			if err != nil {
-				err = e.errorf("go", fmt.Errorf("%w: %w", ErrProtocol, err))
+				err = e.c.Errorf("go", fmt.Errorf("%w: %w", ErrProtocol, err))
 			}
 			s.finish(bm, err)
 		}
 		return
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	e.c.Mu.Lock()
+	defer e.c.Mu.Unlock()
 	switch cmd {
 	case "readyok":
-		e.readyGot++
-		close(e.readyCh)
-		e.readyCh = make(chan struct{})
+		e.c.AnsweredLocked(0)
 	case "id":
 		if e.hs != nil {
 			switch k, _ := t.next(); k {
@@ -216,76 +141,19 @@ func (e *Engine) route(line string) {
 	}
 }
 
-// await waits for ch, the engine's death, ctx or the deadline. A missed
-// deadline kills the engine: its state is unknown from then on.
-func (e *Engine) await(ctx context.Context, op string, ch <-chan struct{}, deadline <-chan time.Time) error {
-	select {
-	case <-ch:
-		return nil
-	case <-e.dead:
-		select {
-		case <-ch:
-			return nil
-		default:
-		}
-		return e.errorf(op, nil)
-	case <-ctx.Done():
-		return e.errorf(op, ctx.Err())
-	case <-deadline:
-		e.fail(fmt.Errorf("%w: no answer to %s within %v", ErrTimeout, op, e.cfg.timeout()))
-		return e.errorf(op, nil)
-	}
-}
-
-// send writes one command. A write that blocks past Timeout (an engine
-// that stopped reading) kills the engine, which unblocks the write.
-func (e *Engine) send(op, line string) error {
-	if strings.ContainsAny(line, "\r\n") {
-		return e.errorf(op, fmt.Errorf("%w: line break inside a command", ErrSyntax))
-	}
-	e.wmu.Lock()
-	defer e.wmu.Unlock()
-	if err := e.alive(op); err != nil {
-		return err
-	}
-	return e.write(op, line)
-}
-
-// write writes a line with e.wmu held, without checking the engine is
-// alive (Close uses it to say quit).
-func (e *Engine) write(op, line string) error {
-	if e.cfg.OnSend != nil {
-		e.cfg.OnSend(line)
-	}
-	timeout := e.cfg.timeout()
-	timer := time.AfterFunc(timeout, func() {
-		e.fail(fmt.Errorf("%w: writing %q blocked for %v", ErrTimeout, line, timeout))
-	})
-	_, err := io.WriteString(e.link.W, line+"\n")
-	if !timer.Stop() {
-		return e.errorf(op, nil)
-	}
-	if err != nil {
-		// A broken pipe means the engine is gone: say how it ended.
-		e.fail(e.link.ExitCause(ErrExited, err))
-		return e.errorf(op, nil)
-	}
-	return nil
-}
-
 // handshake sends "uci", collects the id and options until "uciok", then
 // checks the engine is ready.
 func (e *Engine) handshake(ctx context.Context) error {
 	hs := &handshake{done: make(chan struct{})}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.hs = hs
-	e.mu.Unlock()
-	deadline := time.NewTimer(e.cfg.timeout())
+	e.c.Mu.Unlock()
+	deadline := time.NewTimer(e.c.Config.AnswerTimeout())
 	defer deadline.Stop()
-	if err := e.send("uci", "uci"); err != nil {
+	if err := e.c.Send("uci", "uci"); err != nil {
 		return err
 	}
-	if err := e.await(ctx, "uci", hs.done, deadline.C); err != nil {
+	if err := e.c.Await(ctx, "uci", hs.done, deadline.C, "answer to uci"); err != nil {
 		return err
 	}
 	e.id, e.options = hs.id, hs.options
@@ -295,34 +163,7 @@ func (e *Engine) handshake(ctx context.Context) error {
 // IsReady sends "isready" and waits for "readyok": the engine has done
 // everything sent before. It may be called during a search.
 func (e *Engine) IsReady(ctx context.Context) error {
-	deadline := time.NewTimer(e.cfg.timeout())
-	defer deadline.Stop()
-	e.wmu.Lock()
-	if err := e.alive("isready"); err != nil {
-		e.wmu.Unlock()
-		return err
-	}
-	// Count under wmu so the numbering follows the order on the wire.
-	e.mu.Lock()
-	e.readySent++
-	want := e.readySent
-	e.mu.Unlock()
-	err := e.write("isready", "isready")
-	e.wmu.Unlock()
-	if err != nil {
-		return err
-	}
-	for {
-		e.mu.Lock()
-		got, ch := e.readyGot, e.readyCh
-		e.mu.Unlock()
-		if got >= want {
-			return nil
-		}
-		if err := e.await(ctx, "isready", ch, deadline.C); err != nil {
-			return err
-		}
-	}
+	return e.c.Echo(ctx, "isready", "answer to isready", func(int) string { return "isready" })
 }
 
 // Send writes a raw line to the engine, for commands this package does not
@@ -330,7 +171,7 @@ func (e *Engine) IsReady(ctx context.Context) error {
 // change what the Engine keeps track of ("position", "go", "setoption")
 // bypass it and should be sent through their methods instead.
 func (e *Engine) Send(line string) error {
-	return e.send("send", line)
+	return e.c.Send("send", line)
 }
 
 // ID returns the engine's name and author from its "id" lines.
@@ -355,7 +196,7 @@ func (e *Engine) Option(name string) (Option, bool) {
 
 // Process returns the engine's process, or nil for an engine over a
 // connection.
-func (e *Engine) Process() *os.Process { return e.link.Process() }
+func (e *Engine) Process() *os.Process { return e.c.Link.Process() }
 
 // Close ends the engine: it stops a running search, sends "quit", waits
 // up to Config.CloseGrace for the engine to exit (or close the
@@ -363,32 +204,7 @@ func (e *Engine) Process() *os.Process { return e.link.Process() }
 // returns an error matching ErrTimeout when the engine had to be killed,
 // and nil otherwise, also when the engine had died before. Close waits
 // for every goroutine and process of the Engine to end.
-func (e *Engine) Close() error {
-	e.closeOnce.Do(func() {
-		e.mu.Lock()
-		wasAlive := e.cause == nil
-		e.mu.Unlock()
-		e.setCause(ErrClosed)
-		if wasAlive {
-			e.wmu.Lock()
-			err := e.write("close", "quit")
-			e.wmu.Unlock()
-			gone := e.link.Gone()
-			if err == nil {
-				t := time.NewTimer(e.cfg.closeGrace())
-				select {
-				case <-gone:
-				case <-t.C:
-					e.closeErr = e.errorf("close", fmt.Errorf("%w: did not quit within %v; killed", ErrTimeout, e.cfg.closeGrace()))
-				}
-				t.Stop()
-			}
-		}
-		e.link.Teardown()
-		e.link.Wait()
-	})
-	return e.closeErr
-}
+func (e *Engine) Close() error { return e.c.Close("quit") }
 
 // gameState is the position the Engine keeps for Position, Go and Play.
 type gameState struct {

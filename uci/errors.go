@@ -2,89 +2,55 @@ package uci
 
 import (
 	"errors"
-	"fmt"
-	"strings"
+
+	"github.com/gambit-chess/gambit/engine"
 )
 
 // Errors an Engine returns, matched with errors.Is. Each comes wrapped in an
 // *EngineError that names the operation and carries the engine's last
-// output.
+// output. The ones both protocols share are package engine's values, so
+// that uci.ErrTimeout and xboard.ErrTimeout are one error.
 var (
-	// ErrClosed means the Engine was closed by Close.
-	ErrClosed = errors.New("engine closed")
+	// ErrClosed means the Engine was closed by Close; engine.ErrClosed.
+	ErrClosed = engine.ErrClosed
 	// ErrExited means the engine process ended or the connection to it
-	// closed while the Engine was still in use.
-	ErrExited = errors.New("engine exited")
+	// closed while the Engine was still in use; engine.ErrExited.
+	ErrExited = engine.ErrExited
 	// ErrTimeout means the engine did not answer within its deadline. An
-	// engine that misses a deadline is taken as hung and is killed.
-	ErrTimeout = errors.New("engine did not answer in time")
+	// engine that misses a deadline is taken as hung and is killed;
+	// engine.ErrTimeout.
+	ErrTimeout = engine.ErrTimeout
 	// ErrProtocol means the engine printed something that breaks the
 	// protocol where an answer was expected: an illegal best move, a line
-	// too long to read.
-	ErrProtocol = errors.New("protocol error")
+	// too long to read; engine.ErrProtocol.
+	ErrProtocol = engine.ErrProtocol
 	// ErrSearching means the call needs an idle engine but a search is
-	// running; UCI forbids it until the engine has sent bestmove.
-	ErrSearching = errors.New("a search is running")
+	// running; UCI forbids it until the engine has sent bestmove;
+	// engine.ErrSearching.
+	ErrSearching = engine.ErrSearching
 	// ErrNotPondering means PonderHit was called on a search that is not
 	// a ponder search.
 	ErrNotPondering = errors.New("not a ponder search")
 	// ErrNoChess960 means the position is a Chess960 one and the engine did
 	// not declare UCI_Chess960.
 	ErrNoChess960 = errors.New("engine does not support Chess960 (no UCI_Chess960 option)")
-	// ErrSyntax means a protocol line could not be parsed.
-	ErrSyntax = errors.New("invalid syntax")
+	// ErrSyntax means a protocol line could not be parsed; engine.ErrSyntax.
+	ErrSyntax = engine.ErrSyntax
 )
 
-// EngineError reports a failed Engine call: the operation, the engine, the
-// cause, and the last lines the engine printed, which usually say why.
-type EngineError struct {
-	Op     string   // "start", "dial", "uci", "isready", "go", "setoption", ...
-	Engine string   // the engine's path or address
-	Err    error    // the cause; matches one of the Err values or a context error
-	Output []string // the engine's last lines, oldest first; stderr lines start with "stderr: "
+// EngineError reports a failed Engine call: the operation ("start",
+// "dial", "uci", "isready", "go", "setoption", ...), the engine, the
+// cause, and the last lines the engine printed, which usually say why. It
+// is engine.EngineError, with Protocol "uci".
+type EngineError = engine.EngineError
+
+// ParseError reports a protocol line that could not be read: What is
+// "info", "option", "bestmove", "go", "position" or "setoption", Err is
+// ErrSyntax, or a *core.MoveError or *core.FENError. It is
+// engine.ParseError, with Protocol "uci".
+type ParseError = engine.ParseError
+
+// parseError returns the *ParseError of a bad line.
+func parseError(what, line, msg string, err error) error {
+	return &ParseError{Protocol: "uci", What: what, Line: line, Msg: msg, Err: err}
 }
-
-func (e *EngineError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "uci: %s %s: %v", e.Op, e.Engine, e.Err)
-	if len(e.Output) > 0 {
-		b.WriteString(" [last output:")
-		for _, l := range e.Output {
-			b.WriteString(" ")
-			b.WriteString(quoteShort(l))
-		}
-		b.WriteString("]")
-	}
-	return b.String()
-}
-
-// Unwrap returns the cause.
-func (e *EngineError) Unwrap() error { return e.Err }
-
-// quoteShort quotes a line for an error message, cutting it so one wild
-// line cannot swamp the message.
-func quoteShort(s string) string {
-	const max = 120
-	if len(s) > max {
-		return fmt.Sprintf("%q...", s[:max])
-	}
-	return fmt.Sprintf("%q", s)
-}
-
-// ParseError reports a protocol line that could not be read.
-type ParseError struct {
-	What string // "info", "option", "bestmove", "go", "position", "setoption"
-	Line string // the input
-	Msg  string // what is wrong
-	Err  error  // ErrSyntax, or a *core.MoveError or *core.FENError
-}
-
-func (e *ParseError) Error() string {
-	if e.Msg == "" {
-		return fmt.Sprintf("uci: bad %s line %s: %v", e.What, quoteShort(e.Line), e.Err)
-	}
-	return fmt.Sprintf("uci: bad %s line %s: %s: %v", e.What, quoteShort(e.Line), e.Msg, e.Err)
-}
-
-// Unwrap returns the cause.
-func (e *ParseError) Unwrap() error { return e.Err }

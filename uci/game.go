@@ -59,7 +59,7 @@ func (e *Engine) Position(fen string, moves ...string) error {
 	if fen != "" && fen != "startpos" {
 		p, err := core.ParseFEN(fen)
 		if err != nil {
-			return e.errorf("position", err)
+			return e.c.Errorf("position", err)
 		}
 		g.start, g.startCmd = p, "fen "+p.FEN()
 	}
@@ -67,7 +67,7 @@ func (e *Engine) Position(fen string, moves ...string) error {
 	for i, s := range moves {
 		m, err := g.cur.ParseUCI(s)
 		if err != nil {
-			return e.errorf("position", fmt.Errorf("move %d: %w", i+1, err))
+			return e.c.Errorf("position", fmt.Errorf("move %d: %w", i+1, err))
 		}
 		g.play(m)
 	}
@@ -89,18 +89,18 @@ func (e *Engine) syncPosition(op string, start core.Position, cmd string, force 
 		o, ok := findOption(e.options, "UCI_Chess960")
 		switch {
 		case ok && o.Type == TypeCheck:
-			if err := e.send(op, setOptionLine(o, fmt.Sprint(want))); err != nil {
+			if err := e.c.Send(op, setOptionLine(o, fmt.Sprint(want))); err != nil {
 				return err
 			}
 			e.chess960 = want
 		case want:
-			return e.errorf(op, ErrNoChess960)
+			return e.c.Errorf(op, ErrNoChess960)
 		}
 	}
 	if cmd == e.sentPos && !force {
 		return nil
 	}
-	if err := e.send(op, cmd); err != nil {
+	if err := e.c.Send(op, cmd); err != nil {
 		return err
 	}
 	e.sentPos = cmd
@@ -130,7 +130,7 @@ func (e *Engine) NewGame(ctx context.Context) error {
 	if err := e.idle("ucinewgame"); err != nil {
 		return err
 	}
-	if err := e.send("ucinewgame", "ucinewgame"); err != nil {
+	if err := e.c.Send("ucinewgame", "ucinewgame"); err != nil {
 		return err
 	}
 	e.setGame(newGameState())
@@ -139,16 +139,7 @@ func (e *Engine) NewGame(ctx context.Context) error {
 
 // idle returns an error unless the engine is alive and not searching.
 func (e *Engine) idle(op string) error {
-	e.mu.Lock()
-	cause, searching := e.cause, e.search != nil
-	e.mu.Unlock()
-	switch {
-	case cause != nil:
-		return e.errorf(op, cause)
-	case searching:
-		return e.errorf(op, ErrSearching)
-	}
-	return nil
+	return e.c.Idle(op, func() bool { return e.search != nil })
 }
 
 // SetOption sets an option the engine declared, after checking the value
@@ -164,13 +155,13 @@ func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 	}
 	o, ok := findOption(e.options, name)
 	if !ok {
-		return e.errorf("setoption", &OptionError{Name: name, Value: value, Err: ErrUnknownOption})
+		return e.c.Errorf("setoption", &OptionError{Name: name, Value: value, Err: ErrUnknownOption})
 	}
 	v, err := o.Check(value)
 	if err != nil {
-		return e.errorf("setoption", err)
+		return e.c.Errorf("setoption", err)
 	}
-	if err := e.send("setoption", setOptionLine(o, v)); err != nil {
+	if err := e.c.Send("setoption", setOptionLine(o, v)); err != nil {
 		return err
 	}
 	if strings.EqualFold(o.Name, "UCI_Chess960") {
@@ -211,7 +202,7 @@ func (e *Engine) Play(ctx context.Context, move string, limits Limits) (BestMove
 	if move != "" {
 		m, err := g.cur.ParseUCI(move)
 		if err != nil {
-			return BestMove{}, e.errorf("play", err)
+			return BestMove{}, e.c.Errorf("play", err)
 		}
 		g.play(m)
 		if !g.cur.HasLegalMoves() {

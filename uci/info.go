@@ -17,7 +17,7 @@ const maxCount = 1<<62 - 1 // bound for counters, far above anything real
 func ParseInfo(line string, pos core.Position) (Info, error) {
 	var info Info
 	fail := func(msg string) (Info, error) {
-		return Info{}, &ParseError{What: "info", Line: line, Msg: msg, Err: ErrSyntax}
+		return Info{}, parseError("info", line, msg, ErrSyntax)
 	}
 	t := tokens{line: line}
 	if w, _ := t.next(); w != "info" {
@@ -90,13 +90,13 @@ func ParseInfo(line string, pos core.Position) (Info, error) {
 			w, _ := t.next()
 			m, err := pos.ParseUCI(w)
 			if err != nil {
-				return Info{}, &ParseError{What: "info", Line: line, Msg: "currmove", Err: err}
+				return Info{}, parseError("info", line, "currmove", err)
 			}
 			info.CurrMove = m
 		case "pv":
 			pv, err := parseMoveList(&t, pos)
 			if err != nil {
-				return Info{}, &ParseError{What: "info", Line: line, Msg: "pv", Err: err}
+				return Info{}, parseError("info", line, "pv", err)
 			}
 			info.PV = pv
 		case "string":

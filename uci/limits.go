@@ -15,7 +15,7 @@ func goCommand(l Limits, sm []string) string {
 func ParseGo(line string) (Limits, error) {
 	var l Limits
 	fail := func(msg string) (Limits, error) {
-		return Limits{}, &ParseError{What: "go", Line: line, Msg: msg, Err: ErrSyntax}
+		return Limits{}, parseError("go", line, msg, ErrSyntax)
 	}
 	t := tokens{line: line}
 	if w, _ := t.next(); w != "go" {

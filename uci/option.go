@@ -12,7 +12,7 @@ import (
 // unknown type, or a spin bound that is not a number.
 func ParseOption(line string) (Option, error) {
 	fail := func(msg string) (Option, error) {
-		return Option{}, &ParseError{What: "option", Line: line, Msg: msg, Err: ErrSyntax}
+		return Option{}, parseError("option", line, msg, ErrSyntax)
 	}
 	t := tokens{line: line}
 	if w, _ := t.next(); w != "option" {

@@ -17,7 +17,7 @@ func (e *Engine) Name() string {
 	if e.id.Name != "" {
 		return e.id.Name
 	}
-	return e.name
+	return e.c.Name
 }
 
 // StartGame starts a game from start with moves (legal from start)
@@ -36,7 +36,7 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 	}
 	for i, m := range moves {
 		if !g.cur.IsLegal(m) {
-			return e.errorf("position", fmt.Errorf("move %d: %w", i+1, &core.MoveError{Move: m.String(), FEN: g.cur.FEN(), Err: core.ErrIllegalMove}))
+			return e.c.Errorf("position", fmt.Errorf("move %d: %w", i+1, &core.MoveError{Move: m.String(), FEN: g.cur.FEN(), Err: core.ErrIllegalMove}))
 		}
 		g.play(m)
 	}
@@ -57,7 +57,7 @@ func (e *Engine) Move(ctx context.Context, m core.Move) error {
 	}
 	g := e.getGame()
 	if !g.cur.IsLegal(m) {
-		return e.errorf("move", &core.MoveError{Move: m.String(), FEN: g.cur.FEN(), Err: core.ErrIllegalMove})
+		return e.c.Errorf("move", &core.MoveError{Move: m.String(), FEN: g.cur.FEN(), Err: core.ErrIllegalMove})
 	}
 	g.play(m)
 	e.setGame(g)
@@ -101,7 +101,7 @@ func (e *Engine) Think(ctx context.Context, limits Limits, info func(Info)) (eng
 // OfferDraw returns an error matching engine.ErrUnsupported: UCI has no
 // draw offers.
 func (e *Engine) OfferDraw(context.Context) error {
-	return e.errorf("draw", fmt.Errorf("%w: UCI has no draw offers", engine.ErrUnsupported))
+	return e.c.Errorf("draw", fmt.Errorf("%w: UCI has no draw offers", engine.ErrUnsupported))
 }
 
 // GameOver checks the result and does nothing else: UCI does not tell an
@@ -109,7 +109,7 @@ func (e *Engine) OfferDraw(context.Context) error {
 func (e *Engine) GameOver(_ context.Context, result, _ string) error {
 	switch result {
 	case "1-0", "0-1", "1/2-1/2", "*":
-		return e.alive("result")
+		return e.c.Alive("result")
 	}
-	return e.errorf("result", fmt.Errorf("%w: result %q", ErrSyntax, result))
+	return e.c.Errorf("result", fmt.Errorf("%w: result %q", ErrSyntax, result))
 }

@@ -63,7 +63,7 @@ func (e *Engine) goLocked(ctx context.Context, pos core.Position, limits Limits)
 	for _, s := range limits.SearchMoves {
 		m, err := pos.ParseUCI(s)
 		if err != nil {
-			return nil, e.errorf("go", fmt.Errorf("searchmoves: %w", err))
+			return nil, e.c.Errorf("go", fmt.Errorf("searchmoves: %w", err))
 		}
 		sm = append(sm, pos.UCI(m))
 	}
@@ -76,24 +76,24 @@ func (e *Engine) goLocked(ctx context.Context, pos core.Position, limits Limits)
 		stopped:   make(chan struct{}),
 		ponderHit: make(chan struct{}),
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	switch {
-	case e.cause != nil:
-		e.mu.Unlock()
-		return nil, e.errorf("go", nil)
+	case e.c.CauseLocked() != nil:
+		e.c.Mu.Unlock()
+		return nil, e.c.Errorf("go", nil)
 	case e.search != nil:
-		e.mu.Unlock()
-		return nil, e.errorf("go", ErrSearching)
+		e.c.Mu.Unlock()
+		return nil, e.c.Errorf("go", ErrSearching)
 	}
 	// Registered before "go" is written, so no early line is missed.
 	e.search = s
-	e.mu.Unlock()
-	if err := e.send("go", goCommand(limits, sm)); err != nil {
-		e.mu.Lock()
+	e.c.Mu.Unlock()
+	if err := e.c.Send("go", goCommand(limits, sm)); err != nil {
+		e.c.Mu.Lock()
 		if e.search == s {
 			e.search = nil
 		}
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 		s.finish(BestMove{}, err)
 		return nil, err
 	}
@@ -109,12 +109,12 @@ func (e *Engine) timeLimit(l Limits, side core.Color) time.Duration {
 		return 0
 	}
 	if l.MoveTime > 0 {
-		return l.MoveTime + e.cfg.timeout()
+		return l.MoveTime + e.c.Config.AnswerTimeout()
 	}
 	if t, inc := l.Clock(side); t > 0 {
-		return t + inc + e.cfg.timeout()
+		return t + inc + e.c.Config.AnswerTimeout()
 	}
-	return e.cfg.searchTimeout()
+	return e.c.Config.SearchBound()
 }
 
 // watch stops the search when its context or time runs out, and kills the
@@ -155,10 +155,10 @@ func (s *Search) watch(ctx context.Context) {
 			arm(l)
 		case <-stopped:
 			stopped = nil
-			graceTimer.Reset(e.cfg.timeout())
+			graceTimer.Reset(e.c.Config.AnswerTimeout())
 			grace = graceTimer.C
 		case <-grace:
-			e.fail(fmt.Errorf("%w: no bestmove within %v of stop", ErrTimeout, e.cfg.timeout()))
+			e.c.Fail(fmt.Errorf("%w: no bestmove within %v of stop", ErrTimeout, e.c.Config.AnswerTimeout()))
 			return
 		}
 	}
@@ -201,7 +201,7 @@ func (s *Search) finish(bm BestMove, err error) {
 	if err == nil && cause != nil {
 		// Built without s.mu: the engine's lock is never taken inside
 		// the search's.
-		err = s.e.errorf("go", cause)
+		err = s.e.c.Errorf("go", cause)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -281,7 +281,7 @@ func (s *Search) Stop() error {
 			return
 		default:
 		}
-		err = s.e.send("stop", "stop")
+		err = s.e.c.Send("stop", "stop")
 		close(s.stopped)
 	})
 	return err
@@ -291,11 +291,11 @@ func (s *Search) Stop() error {
 // a ponder search goes on as a normal one, timed by its clocks.
 func (s *Search) PonderHit() error {
 	if !s.limits.Ponder {
-		return s.e.errorf("ponderhit", ErrNotPondering)
+		return s.e.c.Errorf("ponderhit", ErrNotPondering)
 	}
 	var err error
 	s.ponderOnce.Do(func() {
-		err = s.e.send("ponderhit", "ponderhit")
+		err = s.e.c.Send("ponderhit", "ponderhit")
 		close(s.ponderHit)
 	})
 	return err
@@ -303,9 +303,9 @@ func (s *Search) PonderHit() error {
 
 // Stop stops the running search, if any; see Search.Stop.
 func (e *Engine) Stop() error {
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	s := e.search
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if s == nil {
 		return nil
 	}
@@ -315,9 +315,9 @@ func (e *Engine) Stop() error {
 // PonderHit tells the engine its ponder move was played; see
 // Search.PonderHit. It does nothing when no search runs.
 func (e *Engine) PonderHit() error {
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	s := e.search
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if s == nil {
 		return nil
 	}

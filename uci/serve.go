@@ -1,9 +1,7 @@
 package uci
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -64,60 +62,11 @@ func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
 	s.resetPosition()
 	defer s.stopSearch()
 
-	// Lines are read one at a time on request, so that after quit
-	// nothing is left reading r.
-	type result struct {
-		line    string
-		tooLong bool
-		err     error
+	loop := guiconn.Loop[struct{}]{Protocol: "uci", MaxLine: maxLine, Out: s.out,
+		Line:    func(line string) bool { return s.handle(ctx, line) },
+		TooLong: func() { s.report("line longer than %d bytes ignored", maxLine) },
 	}
-	more := make(chan struct{})
-	lines := make(chan result, 1)
-	defer close(more)
-	go func() {
-		br := bufio.NewReaderSize(r, 4096)
-		for range more {
-			line, tooLong, err := guiconn.ReadLine(br, maxLine)
-			lines <- result{line, tooLong, err}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	for {
-		select {
-		case more <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		select {
-		case res := <-lines:
-			if res.err != nil {
-				if errors.Is(res.err, io.EOF) {
-					return nil
-				}
-				return fmt.Errorf("uci: serve: reading: %w", res.err)
-			}
-			if res.tooLong {
-				s.report("line longer than %d bytes ignored", maxLine)
-				continue
-			}
-			if s.handle(ctx, res.line) {
-				return s.writeErr()
-			}
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.out.Broken():
-			return s.writeErr()
-		}
-	}
-}
-
-func (s *server) writeErr() error {
-	if err := s.out.Err(); err != nil {
-		return fmt.Errorf("uci: serve: writing: %w", err)
-	}
-	return nil
+	return loop.Run(ctx, r)
 }
 
 // write sends lines to the GUI; after a failed write it drops them.
@@ -239,7 +188,7 @@ func parseSetOption(line string) (name, value string, err error) {
 	t := tokens{line: line}
 	t.next()
 	if w, _ := t.next(); w != "name" {
-		return "", "", &ParseError{What: "setoption", Line: line, Msg: `want "name"`, Err: ErrSyntax}
+		return "", "", parseError("setoption", line, `want "name"`, ErrSyntax)
 	}
 	var parts []string
 	for {
@@ -254,7 +203,7 @@ func parseSetOption(line string) (name, value string, err error) {
 		parts = append(parts, w)
 	}
 	if len(parts) == 0 {
-		return "", "", &ParseError{What: "setoption", Line: line, Msg: "no name", Err: ErrSyntax}
+		return "", "", parseError("setoption", line, "no name", ErrSyntax)
 	}
 	return strings.Join(parts, " "), value, nil
 }
@@ -289,7 +238,7 @@ func (s *server) cmdPosition(line string) {
 // there was one; a nil start when the position itself is bad.
 func parsePosition(line string) (*core.Position, []core.Move, error) {
 	fail := func(msg string, err error) error {
-		return &ParseError{What: "position", Line: line, Msg: msg, Err: err}
+		return parseError("position", line, msg, err)
 	}
 	t := tokens{line: line}
 	t.next()

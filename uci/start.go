@@ -3,9 +3,6 @@ package uci
 import (
 	"context"
 	"io"
-	"net"
-
-	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
 // Start runs a local engine with the zero Config; see Config.Start.
@@ -33,23 +30,22 @@ func Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
 // The engine gets a process group of its own, so that killing it also ends
 // what it started.
 func (c Config) Start(ctx context.Context, path string, args ...string) (*Engine, error) {
-	link, err := engineproc.StartLink(path, args, c.Dir, c.Env, c.Stderr, maxLine)
+	client, err := c.proc().Start("uci", path, args)
 	if err != nil {
-		return nil, &EngineError{Op: "start", Engine: path, Err: err}
+		return nil, err
 	}
-	return newEngine(c, path, link).run(ctx)
+	return run(ctx, client)
 }
 
 // Dial connects to an engine served over TCP at addr ("host:port") and
 // does the handshake as Start does. ctx, or Config.Timeout if ctx has no
 // earlier deadline, bounds the connection and the handshake.
 func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
-	d := net.Dialer{Timeout: c.timeout()}
-	conn, err := d.DialContext(ctx, "tcp", addr)
+	client, err := c.proc().Dial(ctx, "uci", addr)
 	if err != nil {
-		return nil, &EngineError{Op: "dial", Engine: addr, Err: err}
+		return nil, err
 	}
-	return newEngine(c, addr, engineproc.ConnLink(conn)).run(ctx)
+	return run(ctx, client)
 }
 
 // Connect speaks UCI over conn, an established connection to an engine,
@@ -58,5 +54,5 @@ func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
 // unblock its pending reads and writes, as it does for net.Conn and
 // io.Pipe.
 func (c Config) Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
-	return newEngine(c, "conn", engineproc.ConnLink(conn)).run(ctx)
+	return run(ctx, c.proc().Connect("uci", conn))
 }

@@ -3,14 +3,8 @@ package xboard
 import (
 	"io"
 	"time"
-)
 
-// Defaults for the zero Config.
-const (
-	DefaultTimeout        = 10 * time.Second
-	DefaultSearchTimeout  = time.Minute
-	DefaultCloseGrace     = 2 * time.Second
-	DefaultFeatureTimeout = 2 * time.Second
+	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
 // Config sets how an Engine is run and how long it may take. The zero
@@ -37,6 +31,12 @@ type Config struct {
 	// DefaultCloseGrace.
 	CloseGrace time.Duration
 
+	// OnLine, if set, is called with every line the engine prints, in
+	// order, from the goroutine that reads them: it must return quickly.
+	OnLine func(line string)
+	// OnSend, if set, is called with every line sent to the engine.
+	OnSend func(line string)
+
 	// Nudge, if positive, makes the Engine write an empty line whenever an
 	// answer it waits for (features, pong, a move) has not come for this
 	// long. GNU Chess 6 needs it: it can leave the last of several
@@ -45,27 +45,22 @@ type Config struct {
 	// other engines: Fairy-Max takes an empty line as "move now".
 	Nudge time.Duration
 
-	// OnLine, if set, is called with every line the engine prints, in
-	// order, from the goroutine that reads them: it must return quickly.
-	OnLine func(line string)
-	// OnSend, if set, is called with every line sent to the engine.
-	OnSend func(line string)
-
-	// Stderr, if set, receives a copy of a local engine's standard error.
+	// Stderr, Dir and Env are for a local engine: Stderr, when set, gets
+	// a copy of its standard error; Dir is its working directory ("" for
+	// the current one); Env its environment (nil for this process's).
 	Stderr io.Writer
-	// Dir is the working directory of a local engine; "" means the
-	// current one.
-	Dir string
-	// Env is the environment of a local engine; nil means this process's.
-	Env []string
+	Dir    string
+	Env    []string
 }
 
-func (c *Config) timeout() time.Duration {
-	if c.Timeout > 0 {
-		return c.Timeout
-	}
-	return DefaultTimeout
-}
+// Defaults for the zero Config, all but DefaultFeatureTimeout the same
+// for package uci's.
+const (
+	DefaultFeatureTimeout = 2 * time.Second
+	DefaultTimeout        = engineproc.DefaultTimeout       // 10s
+	DefaultSearchTimeout  = engineproc.DefaultSearchTimeout // a minute
+	DefaultCloseGrace     = engineproc.DefaultCloseGrace    // 2s
+)
 
 func (c *Config) featureTimeout() time.Duration {
 	if c.FeatureTimeout > 0 {
@@ -74,19 +69,9 @@ func (c *Config) featureTimeout() time.Duration {
 	return DefaultFeatureTimeout
 }
 
-func (c *Config) closeGrace() time.Duration {
-	if c.CloseGrace > 0 {
-		return c.CloseGrace
-	}
-	return DefaultCloseGrace
-}
-
-func (c *Config) searchTimeout() time.Duration {
-	switch {
-	case c.SearchTimeout < 0:
-		return 0
-	case c.SearchTimeout == 0:
-		return DefaultSearchTimeout
-	}
-	return c.SearchTimeout
+// proc returns the part of c the engine client shares with package
+// uci's.
+func (c *Config) proc() engineproc.Config {
+	return engineproc.Config{Timeout: c.Timeout, SearchTimeout: c.SearchTimeout, CloseGrace: c.CloseGrace,
+		Nudge: c.Nudge, OnLine: c.OnLine, OnSend: c.OnSend, Stderr: c.Stderr, Dir: c.Dir, Env: c.Env}
 }

@@ -1,11 +1,8 @@
 package xboard
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -17,11 +14,12 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/internal/engineproc"
+	"github.com/gambit-chess/gambit/internal/quote"
 	"github.com/gambit-chess/gambit/san"
 )
 
-// maxLine bounds one line from the engine.
-const maxLine = 1 << 20
+// maxLine bounds one line from the engine, or from a GUI to Serve.
+const maxLine = engineproc.MaxLine
 
 // Engine is a connection to an XBoard (CECP) engine, a local process
 // (Start) or one served over TCP (Dial). It implements engine.Player: it
@@ -36,26 +34,17 @@ const maxLine = 1 << 20
 // from then on every call returns that first error. Calls are serialised;
 // MoveNow, Send and Close may be called at any time.
 type Engine struct {
-	cfg  Config
-	name string // path or address, for errors
+	// c is the connection's life; c.Mu also guards the fields up to
+	// drawOffer.
+	c *engineproc.Client
+	// featureTimeout is Config.FeatureTimeout or its default.
+	featureTimeout time.Duration
 
-	link *engineproc.Link
-	wmu  sync.Mutex // serialises writes
-
-	mu         sync.Mutex
-	cause      error
-	dead       chan struct{}
 	hs         *handshake
 	features   Features // final once the handshake is over
-	pingSent   int
-	pongGot    int
-	pongCh     chan struct{} // closed and replaced at each pong
-	complaints []string      // "Illegal move" and "Error" lines since the last check
+	complaints []string // "Illegal move" and "Error" lines since the last check
 	search     *search
 	drawOffer  bool // the engine offered (or accepted) a draw, not yet reported
-
-	closeOnce sync.Once
-	closeErr  error
 
 	// opMu serialises the calls that change state; the fields below are
 	// only touched with it held.
@@ -88,80 +77,26 @@ type search struct {
 	err     error
 }
 
-func newEngine(cfg Config, name string, link *engineproc.Link) *Engine {
+// run makes the Engine over c, starts the reader and does the handshake.
+func run(ctx context.Context, c *engineproc.Client, featureTimeout time.Duration) (*Engine, error) {
 	p := core.StartPosition()
-	return &Engine{
-		cfg: cfg, name: name, link: link,
-		dead:     make(chan struct{}),
-		pongCh:   make(chan struct{}),
-		features: defaultFeatures(),
-		start:    p,
-		cur:      p,
-	}
-}
-
-// run starts the reader and does the handshake.
-func (e *Engine) run(ctx context.Context) (*Engine, error) {
-	go e.readLoop()
-	if err := e.handshake(ctx); err != nil {
-		e.link.Teardown()
-		e.link.Wait()
+	e := &Engine{c: c, featureTimeout: featureTimeout, features: defaultFeatures(), start: p, cur: p}
+	if err := c.Run(ctx, e.route, e.handshake, e.onDeath); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
-func (e *Engine) errorf(op string, err error) error {
-	if err == nil {
-		e.mu.Lock()
-		err = e.cause
-		e.mu.Unlock()
-	}
-	return &EngineError{Op: op, Engine: e.name, Err: err, Output: e.link.Last.Lines()}
-}
-
-func (e *Engine) alive(op string) error {
-	e.mu.Lock()
-	c := e.cause
-	e.mu.Unlock()
-	if c != nil {
-		return e.errorf(op, c)
-	}
-	return nil
-}
-
-// setCause marks the engine unusable, once, and ends whatever waits on it.
-func (e *Engine) setCause(cause error) {
-	e.mu.Lock()
-	if e.cause != nil {
-		e.mu.Unlock()
-		return
-	}
-	e.cause = cause
-	close(e.dead)
+// onDeath ends the search in progress when the engine becomes unusable.
+func (e *Engine) onDeath(err error) {
+	e.c.Mu.Lock()
 	s := e.search
 	e.search = nil
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if s != nil {
-		s.err = e.errorf("go", cause)
+		s.err = err
 		close(s.done)
 	}
-}
-
-func (e *Engine) fail(cause error) {
-	e.setCause(cause)
-	e.link.Teardown()
-}
-
-// readLoop reads the engine's lines until the end and hands each on.
-func (e *Engine) readLoop() {
-	defer e.link.EndRead()
-	err := e.link.ReadLines(maxLine, e.cfg.OnLine, e.route)
-	if errors.Is(err, bufio.ErrTooLong) {
-		e.fail(fmt.Errorf("%w: a line longer than %d bytes", ErrProtocol, maxLine))
-		return
-	}
-	e.fail(e.link.ExitCause(ErrExited, err))
 }
 
 // oldMove matches a protocol 1 move announcement, "12. ... e7e5".
@@ -175,14 +110,11 @@ func (e *Engine) route(line string) {
 	case word == "feature":
 		e.onFeature(line)
 	case word == "pong":
-		n, err := strconv.Atoi(strings.TrimSpace(rest))
-		e.mu.Lock()
-		if err == nil && n > e.pongGot && n <= e.pingSent {
-			e.pongGot = n
-			close(e.pongCh)
-			e.pongCh = make(chan struct{})
+		if n, err := strconv.Atoi(strings.TrimSpace(rest)); err == nil && n > 0 {
+			e.c.Mu.Lock()
+			e.c.AnsweredLocked(n)
+			e.c.Mu.Unlock()
 		}
-		e.mu.Unlock()
 	case word == "move":
 		e.onMove(line, rest)
 	case oldMove.MatchString(line):
@@ -190,9 +122,9 @@ func (e *Engine) route(line string) {
 	case word == "resign":
 		e.endSearch(func(r *engine.Reply) { r.Resign = true })
 	case word == "offer" && strings.HasPrefix(rest, "draw"):
-		e.mu.Lock()
+		e.c.Mu.Lock()
 		e.drawOffer = true
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 	case word == "1-0" || word == "0-1" || word == "1/2-1/2":
 		reason := strings.TrimSuffix(strings.TrimPrefix(rest, "{"), "}")
 		e.endSearch(func(r *engine.Reply) { r.Result, r.Reason = word, reason })
@@ -200,13 +132,13 @@ func (e *Engine) route(line string) {
 		// GNU Chess says "Invalid move: X", and "Invalid move: " to the
 		// empty lines of Nudge.
 		word == "Invalid" && strings.TrimSpace(strings.TrimPrefix(rest, "move:")) != "":
-		e.mu.Lock()
+		e.c.Mu.Lock()
 		e.complaints = append(e.complaints, line)
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 	case IsThinking(line):
-		e.mu.Lock()
+		e.c.Mu.Lock()
 		s := e.search
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 		if s != nil && s.info != nil {
 			if info, err := ParseThinking(line, s.pos); err == nil {
 				s.info(info)
@@ -219,10 +151,10 @@ func (e *Engine) route(line string) {
 // feature with accepted or rejected.
 func (e *Engine) onFeature(line string) {
 	fs, _ := ParseFeatures(line)
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	hs := e.hs
 	if hs == nil {
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 		return
 	}
 	hs.got = true
@@ -241,9 +173,9 @@ func (e *Engine) onFeature(line string) {
 			replies = append(replies, "rejected "+f.Name)
 		}
 	}
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	for _, r := range replies {
-		if e.send("feature", r) != nil {
+		if e.c.Send("feature", r) != nil {
 			return
 		}
 	}
@@ -251,18 +183,18 @@ func (e *Engine) onFeature(line string) {
 
 // onMove ends the running search with the engine's move, checked with core.
 func (e *Engine) onMove(line, text string) {
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	s := e.search
 	if s == nil || s.analyze {
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 		return
 	}
 	e.search = nil
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	pos := s.pos
 	m, err := san.Parse(&pos, strings.TrimSpace(text))
 	if err != nil {
-		s.err = e.errorf("go", fmt.Errorf("%w: the engine's move %s: %w", ErrProtocol, quoteShort(line), err))
+		s.err = e.c.Errorf("go", fmt.Errorf("%w: the engine's move %s: %w", ErrProtocol, quote.Short(line), err))
 	}
 	s.reply.Move = m
 	close(s.done)
@@ -271,96 +203,26 @@ func (e *Engine) onMove(line, text string) {
 // endSearch ends the running search with what set says (a resignation, a
 // claim).
 func (e *Engine) endSearch(set func(*engine.Reply)) {
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	s := e.search
 	if s == nil || s.analyze {
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 		return
 	}
 	e.search = nil
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	set(&s.reply)
 	close(s.done)
-}
-
-// send writes one command. A write that blocks past Timeout kills the
-// engine.
-func (e *Engine) send(op, line string) error {
-	if strings.ContainsAny(line, "\r\n") {
-		return e.errorf(op, fmt.Errorf("%w: line break inside a command", ErrSyntax))
-	}
-	e.wmu.Lock()
-	defer e.wmu.Unlock()
-	if err := e.alive(op); err != nil {
-		return err
-	}
-	return e.write(op, line)
-}
-
-func (e *Engine) write(op, line string) error {
-	if e.cfg.OnSend != nil {
-		e.cfg.OnSend(line)
-	}
-	timeout := e.cfg.timeout()
-	timer := time.AfterFunc(timeout, func() {
-		e.fail(fmt.Errorf("%w: writing %q blocked for %v", ErrTimeout, line, timeout))
-	})
-	_, err := io.WriteString(e.link.W, line+"\n")
-	if !timer.Stop() {
-		return e.errorf(op, nil)
-	}
-	if err != nil {
-		e.fail(e.link.ExitCause(ErrExited, err))
-		return e.errorf(op, nil)
-	}
-	return nil
 }
 
 // sendAll writes commands in order.
 func (e *Engine) sendAll(op string, lines ...string) error {
 	for _, l := range lines {
-		if err := e.send(op, l); err != nil {
+		if err := e.c.Send(op, l); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// await waits for ch, the engine's death, ctx or the deadline; a missed
-// deadline kills the engine.
-func (e *Engine) await(ctx context.Context, op string, ch <-chan struct{}, deadline <-chan time.Time, what string) error {
-	nudge, stop := e.nudger()
-	defer stop()
-	for {
-		select {
-		case <-ch:
-			return nil
-		case <-e.dead:
-			select {
-			case <-ch:
-				return nil
-			default:
-			}
-			return e.errorf(op, nil)
-		case <-ctx.Done():
-			return e.errorf(op, ctx.Err())
-		case <-deadline:
-			e.fail(fmt.Errorf("%w: no %s within %v", ErrTimeout, what, e.cfg.timeout()))
-			return e.errorf(op, nil)
-		case <-nudge:
-			_ = e.send(op, "")
-		}
-	}
-}
-
-// nudger returns a channel that ticks every Config.Nudge (never without
-// one) and a function to stop it.
-func (e *Engine) nudger() (<-chan time.Time, func()) {
-	if e.cfg.Nudge <= 0 {
-		return nil, func() {}
-	}
-	t := time.NewTicker(e.cfg.Nudge)
-	return t.C, t.Stop
 }
 
 // handshake sends "xboard" and "protover 2" and collects the features:
@@ -368,48 +230,48 @@ func (e *Engine) nudger() (<-chan time.Time, func()) {
 // (protocol 1 engines send nothing); then it synchronises with ping.
 func (e *Engine) handshake(ctx context.Context) error {
 	hs := &handshake{extended: make(chan struct{}), done: make(chan struct{})}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.hs = hs
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if err := e.sendAll("handshake", "xboard", "protover 2"); err != nil {
 		return err
 	}
-	wait := time.NewTimer(e.cfg.featureTimeout())
+	wait := time.NewTimer(e.featureTimeout)
 	defer wait.Stop()
 	extended := hs.extended
-	nudge, stopNudge := e.nudger()
+	nudge, stopNudge := e.c.Nudger()
 	defer stopNudge()
 	var err error
 wait:
 	for {
 		select {
 		case <-nudge:
-			_ = e.send("handshake", "")
+			_ = e.c.Send("handshake", "")
 		case <-hs.done:
 			break wait
 		case <-extended:
 			extended = nil
-			wait.Reset(e.cfg.timeout())
+			wait.Reset(e.c.Config.AnswerTimeout())
 		case <-wait.C:
 			if extended == nil {
-				e.fail(fmt.Errorf("%w: no feature done=1 within %v of done=0", ErrTimeout, e.cfg.timeout()))
-				err = e.errorf("handshake", nil)
+				e.c.Fail(fmt.Errorf("%w: no feature done=1 within %v of done=0", ErrTimeout, e.c.Config.AnswerTimeout()))
+				err = e.c.Errorf("handshake", nil)
 			}
 			break wait
-		case <-e.dead:
-			err = e.errorf("handshake", nil)
+		case <-e.c.Dead():
+			err = e.c.Errorf("handshake", nil)
 			break wait
 		case <-ctx.Done():
-			err = e.errorf("handshake", ctx.Err())
+			err = e.c.Errorf("handshake", ctx.Err())
 			break wait
 		}
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.hs = nil
 	if hs.got {
 		e.features.Protocol = 2
 	}
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if err != nil {
 		return err
 	}
@@ -420,9 +282,9 @@ wait:
 		return err
 	}
 	// A protocol 1 engine answers protover with an Error: no fault.
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.complaints = nil
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	return nil
 }
 
@@ -431,35 +293,9 @@ wait:
 // engine without the ping feature it returns at once.
 func (e *Engine) Ping(ctx context.Context) error {
 	if !e.features.Ping {
-		return e.alive("ping")
+		return e.c.Alive("ping")
 	}
-	deadline := time.NewTimer(e.cfg.timeout())
-	defer deadline.Stop()
-	e.wmu.Lock()
-	if err := e.alive("ping"); err != nil {
-		e.wmu.Unlock()
-		return err
-	}
-	e.mu.Lock()
-	e.pingSent++
-	want := e.pingSent
-	e.mu.Unlock()
-	err := e.write("ping", "ping "+strconv.Itoa(want))
-	e.wmu.Unlock()
-	if err != nil {
-		return err
-	}
-	for {
-		e.mu.Lock()
-		got, ch := e.pongGot, e.pongCh
-		e.mu.Unlock()
-		if got >= want {
-			return nil
-		}
-		if err := e.await(ctx, "ping", ch, deadline.C, "pong"); err != nil {
-			return err
-		}
-	}
+	return e.c.Echo(ctx, "ping", "pong", func(n int) string { return "ping " + strconv.Itoa(n) })
 }
 
 // check synchronises with the engine and returns an error matching
@@ -469,12 +305,12 @@ func (e *Engine) check(ctx context.Context, op string) error {
 	if err := e.Ping(ctx); err != nil {
 		return err
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	c := e.complaints
 	e.complaints = nil
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if len(c) > 0 {
-		return e.errorf(op, fmt.Errorf("%w: %s", ErrRejected, quoteShort(c[0])))
+		return e.c.Errorf(op, fmt.Errorf("%w: %s", ErrRejected, quote.Short(c[0])))
 	}
 	return nil
 }
@@ -482,7 +318,7 @@ func (e *Engine) check(ctx context.Context, op string) error {
 // Send writes a raw line to the engine, for commands this package does not
 // wrap; Config.OnLine sees the answers. Commands that change the game
 // should go through the methods, which keep track of it.
-func (e *Engine) Send(line string) error { return e.send("send", line) }
+func (e *Engine) Send(line string) error { return e.c.Send("send", line) }
 
 // Features returns what the engine told in its feature lines, with the
 // protocol's defaults for the rest.
@@ -499,7 +335,7 @@ func (e *Engine) Name() string {
 	if e.features.MyName != "" {
 		return e.features.MyName
 	}
-	return e.name
+	return e.c.Name
 }
 
 // Options returns the option features the engine declared, in its order.
@@ -507,20 +343,11 @@ func (e *Engine) Options() []engine.Option { return slices.Clone(e.features.Opti
 
 // Process returns the engine's process, or nil for an engine over a
 // connection.
-func (e *Engine) Process() *os.Process { return e.link.Process() }
+func (e *Engine) Process() *os.Process { return e.c.Link.Process() }
 
 // idle returns an error unless the engine is alive and not searching.
 func (e *Engine) idle(op string) error {
-	e.mu.Lock()
-	cause, searching := e.cause, e.search != nil
-	e.mu.Unlock()
-	switch {
-	case cause != nil:
-		return e.errorf(op, cause)
-	case searching:
-		return e.errorf(op, ErrSearching)
-	}
-	return nil
+	return e.c.Idle(op, func() bool { return e.search != nil })
 }
 
 // SetOption sets an option the engine declared with an option feature,
@@ -535,13 +362,13 @@ func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 	}
 	o, ok := engine.FindOption(e.features.Options, name)
 	if !ok {
-		return e.errorf("option", &engine.OptionError{Name: name, Value: value, Err: engine.ErrUnknownOption})
+		return e.c.Errorf("option", &engine.OptionError{Name: name, Value: value, Err: engine.ErrUnknownOption})
 	}
 	v, err := o.Check(value)
 	if err != nil {
-		return e.errorf("option", err)
+		return e.c.Errorf("option", err)
 	}
-	if err := e.send("option", optionCommand(o, v)); err != nil {
+	if err := e.c.Send("option", optionCommand(o, v)); err != nil {
 		return err
 	}
 	return e.check(ctx, "option")
@@ -581,12 +408,12 @@ func (e *Engine) simple(ctx context.Context, op string, ok bool, cmd string) err
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
 	if !ok {
-		return e.errorf(op, engine.ErrUnsupported)
+		return e.c.Errorf(op, engine.ErrUnsupported)
 	}
 	if err := e.idle(op); err != nil {
 		return err
 	}
-	if err := e.send(op, cmd); err != nil {
+	if err := e.c.Send(op, cmd); err != nil {
 		return err
 	}
 	return e.check(ctx, op)
@@ -597,29 +424,4 @@ func (e *Engine) simple(ctx context.Context, op string, ok bool, cmd string) err
 // that. It returns an error matching ErrTimeout when the engine had to be
 // killed, and nil otherwise, also when the engine had died before. Close
 // waits for every goroutine and process of the Engine to end.
-func (e *Engine) Close() error {
-	e.closeOnce.Do(func() {
-		e.mu.Lock()
-		wasAlive := e.cause == nil
-		e.mu.Unlock()
-		e.setCause(ErrClosed)
-		if wasAlive {
-			e.wmu.Lock()
-			err := e.write("close", "quit")
-			e.wmu.Unlock()
-			gone := e.link.Gone()
-			if err == nil {
-				t := time.NewTimer(e.cfg.closeGrace())
-				select {
-				case <-gone:
-				case <-t.C:
-					e.closeErr = e.errorf("close", fmt.Errorf("%w: did not quit within %v; killed", ErrTimeout, e.cfg.closeGrace()))
-				}
-				t.Stop()
-			}
-		}
-		e.link.Teardown()
-		e.link.Wait()
-	})
-	return e.closeErr
-}
+func (e *Engine) Close() error { return e.c.Close("quit") }

@@ -22,7 +22,7 @@ type Feature struct {
 // an empty name or an unterminated string.
 func ParseFeatures(line string) ([]Feature, error) {
 	fail := func(fs []Feature, msg string) ([]Feature, error) {
-		return fs, &ParseError{What: "feature", Line: line, Msg: msg, Err: ErrSyntax}
+		return fs, parseError("feature", line, msg, ErrSyntax)
 	}
 	rest := strings.TrimLeft(line, " \t")
 	if !strings.HasPrefix(rest, "feature") {
@@ -164,7 +164,7 @@ func (f *Features) apply(ft Feature) bool {
 // -save and -reset buttons, -string, -file and -path strings.
 func ParseOptionFeature(value string) (engine.Option, error) {
 	fail := func(msg string) (engine.Option, error) {
-		return engine.Option{}, &ParseError{What: "option", Line: value, Msg: msg, Err: ErrSyntax}
+		return engine.Option{}, parseError("option", value, msg, ErrSyntax)
 	}
 	// The name may hold spaces: it runs to " -type".
 	types := []string{"check", "spin", "slider", "combo", "button", "save", "reset", "string", "file", "path"}

@@ -37,14 +37,14 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 	cur := start
 	for i, m := range moves {
 		if !cur.IsLegal(m) {
-			return e.errorf("new", fmt.Errorf("move %d: %w", i+1, &core.MoveError{Move: m.String(), FEN: cur.FEN(), Err: core.ErrIllegalMove}))
+			return e.c.Errorf("new", fmt.Errorf("move %d: %w", i+1, &core.MoveError{Move: m.String(), FEN: cur.FEN(), Err: core.ErrIllegalMove}))
 		}
 		cur.MakeMove(m)
 	}
 	cmds := []string{"new"}
 	if start.Chess960() {
 		if !e.features.HasVariant("fischerandom") {
-			return e.errorf("new", fmt.Errorf("%w: the engine does not list the fischerandom variant", engine.ErrUnsupported))
+			return e.c.Errorf("new", fmt.Errorf("%w: the engine does not list the fischerandom variant", engine.ErrUnsupported))
 		}
 		cmds = append(cmds, "variant fischerandom")
 	}
@@ -60,7 +60,7 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 			cmds = append(cmds, "setboard "+start.FEN())
 		} else {
 			if start.Chess960() {
-				return e.errorf("new", fmt.Errorf("%w: a Chess960 position needs setboard", engine.ErrUnsupported))
+				return e.c.Errorf("new", fmt.Errorf("%w: a Chess960 position needs setboard", engine.ErrUnsupported))
 			}
 			cmds = append(cmds, editCommands(start)...)
 		}
@@ -128,9 +128,9 @@ func (e *Engine) Move(ctx context.Context, m core.Move) error {
 		return err
 	}
 	if !e.cur.IsLegal(m) {
-		return e.errorf("move", &core.MoveError{Move: m.String(), FEN: e.cur.FEN(), Err: core.ErrIllegalMove})
+		return e.c.Errorf("move", &core.MoveError{Move: m.String(), FEN: e.cur.FEN(), Err: core.ErrIllegalMove})
 	}
-	if err := e.send("move", e.moveCommand(e.cur, m)); err != nil {
+	if err := e.c.Send("move", e.moveCommand(e.cur, m)); err != nil {
 		return err
 	}
 	e.cur.MakeMove(m)
@@ -208,12 +208,12 @@ func (e *Engine) timeCommands(l engine.Limits, side core.Color) []string {
 // without one.
 func (e *Engine) timeLimit(l engine.Limits, side core.Color) time.Duration {
 	if l.MoveTime > 0 {
-		return l.MoveTime + e.cfg.timeout()
+		return l.MoveTime + e.c.Config.AnswerTimeout()
 	}
 	if t, inc := l.Clock(side); t > 0 {
-		return t + inc + e.cfg.timeout()
+		return t + inc + e.c.Config.AnswerTimeout()
 	}
-	return e.cfg.searchTimeout()
+	return e.c.Config.SearchBound()
 }
 
 // Think asks the engine for its move in the current position: the time
@@ -242,15 +242,15 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 	if err := e.sendAll("go", cmds[:len(cmds)-1]...); err != nil {
 		return engine.Reply{}, err
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.search = s
-	e.mu.Unlock()
-	if err := e.send("go", "go"); err != nil {
-		e.mu.Lock()
+	e.c.Mu.Unlock()
+	if err := e.c.Send("go", "go"); err != nil {
+		e.c.Mu.Lock()
 		if e.search == s {
 			e.search = nil
 		}
-		e.mu.Unlock()
+		e.c.Mu.Unlock()
 		return engine.Reply{}, err
 	}
 	var limit <-chan time.Time
@@ -259,13 +259,13 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 		defer t.Stop()
 		limit = t.C
 	}
-	nudge, stopNudge := e.nudger()
+	nudge, stopNudge := e.c.Nudger()
 	defer stopNudge()
 	var cause error
 	for waiting := true; waiting; {
 		select {
 		case <-nudge:
-			_ = e.send("go", "")
+			_ = e.c.Send("go", "")
 		case <-s.done:
 			waiting = false
 		case <-ctx.Done():
@@ -276,13 +276,13 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 	}
 	if cause != nil {
 		// Move now, and give the engine Timeout to do it.
-		_ = e.send("go", "?")
-		grace := time.NewTimer(e.cfg.timeout())
+		_ = e.c.Send("go", "?")
+		grace := time.NewTimer(e.c.Config.AnswerTimeout())
 		defer grace.Stop()
 		select {
 		case <-s.done:
 		case <-grace.C:
-			e.fail(fmt.Errorf("%w: no move within %v of \"?\"", ErrTimeout, e.cfg.timeout()))
+			e.c.Fail(fmt.Errorf("%w: no move within %v of \"?\"", ErrTimeout, e.c.Config.AnswerTimeout()))
 			<-s.done
 		}
 	}
@@ -290,19 +290,19 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 		return engine.Reply{}, s.err
 	}
 	r := s.reply
-	if err := e.send("go", "force"); err != nil {
+	if err := e.c.Send("go", "force"); err != nil {
 		return engine.Reply{}, err
 	}
 	if r.Move != core.NoMove {
 		e.cur.MakeMove(r.Move)
 		e.moves = append(e.moves, r.Move)
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	r.Draw = r.Draw || e.drawOffer
 	e.drawOffer = false
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if cause != nil {
-		return r, e.errorf("go", cause)
+		return r, e.c.Errorf("go", cause)
 	}
 	return r, nil
 }
@@ -310,13 +310,13 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 // MoveNow asks a thinking engine to move at once ("?"). It does nothing
 // when no search runs.
 func (e *Engine) MoveNow() error {
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	s := e.search
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if s == nil || s.analyze {
 		return nil
 	}
-	return e.send("move now", "?")
+	return e.c.Send("move now", "?")
 }
 
 // OfferDraw offers the engine a draw ("draw"); its acceptance, an "offer
@@ -339,7 +339,7 @@ func (e *Engine) GameOver(ctx context.Context, result, reason string) error {
 	switch result {
 	case "1-0", "0-1", "1/2-1/2", "*":
 	default:
-		return e.errorf("result", fmt.Errorf("%w: result %q", ErrSyntax, result))
+		return e.c.Errorf("result", fmt.Errorf("%w: result %q", ErrSyntax, result))
 	}
 	reason = strings.NewReplacer("{", "(", "}", ")", "\n", " ", "\r", " ").Replace(reason)
 	e.opMu.Lock()
@@ -364,15 +364,15 @@ func (e *Engine) Analyze(ctx context.Context, info func(engine.Info)) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
 	if !e.features.Analyze {
-		return e.errorf("analyze", engine.ErrUnsupported)
+		return e.c.Errorf("analyze", engine.ErrUnsupported)
 	}
 	if err := e.idle("analyze"); err != nil {
 		return err
 	}
 	s := &search{pos: e.cur, analyze: true, info: info, done: make(chan struct{})}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.search = s
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	err := e.sendAll("analyze", "post", "analyze")
 	if err == nil {
 		select {
@@ -380,23 +380,23 @@ func (e *Engine) Analyze(ctx context.Context, info func(engine.Info)) error {
 		case <-s.done: // the engine died
 			return s.err
 		}
-		err = e.send("analyze", "exit")
+		err = e.c.Send("analyze", "exit")
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	if e.search == s {
 		e.search = nil
 	}
-	e.mu.Unlock()
+	e.c.Mu.Unlock()
 	if err != nil {
 		return err
 	}
-	sync, cancel := context.WithTimeout(context.Background(), e.cfg.timeout())
+	sync, cancel := context.WithTimeout(context.Background(), e.c.Config.AnswerTimeout())
 	defer cancel()
 	if err := e.Ping(sync); err != nil {
 		return err
 	}
-	e.mu.Lock()
+	e.c.Mu.Lock()
 	e.complaints = nil
-	e.mu.Unlock()
-	return e.send("analyze", "force")
+	e.c.Mu.Unlock()
+	return e.c.Send("analyze", "force")
 }

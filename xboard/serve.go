@@ -1,9 +1,7 @@
 package xboard
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -18,27 +16,6 @@ import (
 	"github.com/gambit-chess/gambit/internal/guiconn"
 	"github.com/gambit-chess/gambit/san"
 )
-
-// searchKind says what a running search is for.
-type searchKind uint8
-
-const (
-	thinking  searchKind = iota + 1 // the engine's own move
-	pondering                       // the opponent's time, on the expected move
-	analyzing                       // analyze mode
-)
-
-// serveSearch is a search running for Serve.
-type serveSearch struct {
-	kind      searchKind
-	pos       core.Position
-	ponderOn  core.Move // the move pondered on
-	cancel    context.CancelFunc
-	ponderHit chan struct{}
-	hitOnce   sync.Once
-	result    chan [2]core.Move // best and ponder, once the Searcher returned
-	discard   bool              // the result is not to be played
-}
 
 // server is the state of one Serve loop.
 type server struct {
@@ -114,78 +91,28 @@ func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) e
 	s.resetGame(core.StartPosition())
 	defer s.stopAll()
 
-	type result struct {
-		line    string
-		tooLong bool
-		err     error
+	loop := guiconn.Loop[*serveSearch]{Protocol: "xboard", MaxLine: maxLine, Out: s.out,
+		Line: func(line string) bool { return s.handle(ctx, line) },
+		TooLong: func() {
+			s.write(fmt.Sprintf("Error (line too long): longer than %d bytes", maxLine))
+		},
+		Events: s.searchResults,
+		Event:  s.finished,
 	}
-	more := make(chan struct{})
-	lines := make(chan result, 1)
-	defer close(more)
-	go func() {
-		br := bufio.NewReaderSize(r, 4096)
-		for range more {
-			line, tooLong, err := guiconn.ReadLine(br, maxLine)
-			lines <- result{line, tooLong, err}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	asked := false
-	for {
-		if !asked {
+	loop.AtEnd = func() error {
+		// The GUI said all it will: a move being thought of is still
+		// played.
+		if s.run != nil && s.run.kind == thinking {
 			select {
-			case more <- struct{}{}:
-				asked = true
-			case <-ctx.Done():
-				return ctx.Err()
 			case run := <-s.searchResults:
 				s.finished(run)
-				continue
+			case <-ctx.Done():
+				return ctx.Err()
 			}
 		}
-		select {
-		case res := <-lines:
-			asked = false
-			if res.err != nil {
-				if errors.Is(res.err, io.EOF) {
-					// The GUI said all it will: a move being thought
-					// of is still played.
-					if s.run != nil && s.run.kind == thinking {
-						select {
-						case run := <-s.searchResults:
-							s.finished(run)
-						case <-ctx.Done():
-							return ctx.Err()
-						}
-					}
-					return s.writeErr()
-				}
-				return fmt.Errorf("xboard: serve: reading: %w", res.err)
-			}
-			if res.tooLong {
-				s.write(fmt.Sprintf("Error (line too long): longer than %d bytes", maxLine))
-				continue
-			}
-			if s.handle(ctx, res.line) {
-				return s.writeErr()
-			}
-		case run := <-s.searchResults:
-			s.finished(run)
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.out.Broken():
-			return s.writeErr()
-		}
+		return loop.WriteErr()
 	}
-}
-
-func (s *server) writeErr() error {
-	if err := s.out.Err(); err != nil {
-		return fmt.Errorf("xboard: serve: writing: %w", err)
-	}
-	return nil
+	return loop.Run(ctx, r)
 }
 
 // write sends lines to the GUI; after a failed write it drops them.
@@ -397,122 +324,6 @@ func looksLikeMove(w string) bool {
 	return false
 }
 
-// features answers protover.
-func (s *server) features() {
-	name := strings.ReplaceAll(s.name, `"`, "'")
-	lines := []string{
-		"feature done=0",
-		`feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 memory=0 smp=0 debug=0`,
-		`feature myname="` + name + `" variants="normal,fischerandom"`,
-	}
-	if _, ok := s.syzygyOption(); ok {
-		lines = append(lines, `feature egt="syzygy"`)
-	}
-	for _, o := range s.options {
-		lines = append(lines, `feature option="`+strings.ReplaceAll(FormatOptionFeature(o), `"`, "'")+`"`)
-	}
-	s.write(append(lines, "feature done=1")...)
-}
-
-// cmdLevel reads "level MPS BASE INC"; BASE is minutes or minutes:seconds,
-// INC seconds.
-func (s *server) cmdLevel(line, arg string) {
-	f := strings.Fields(arg)
-	if len(f) != 3 {
-		s.fail("bad argument", line)
-		return
-	}
-	mps, err := strconv.Atoi(f[0])
-	if err != nil || mps < 0 || mps > 10000 {
-		s.fail("bad argument", line)
-		return
-	}
-	base, ok := parseBase(f[1])
-	inc, err2 := strconv.ParseFloat(f[2], 64)
-	if !ok || err2 != nil || inc < 0 || inc > 1e6 {
-		s.fail("bad argument", line)
-		return
-	}
-	s.mps, s.base, s.inc, s.moveTime = mps, base, time.Duration(inc*float64(time.Second)), 0
-}
-
-// parseBase reads a level's base time: "5", "0:30", "2:05", "0.5".
-func parseBase(t string) (time.Duration, bool) {
-	min, sec, colon := strings.Cut(t, ":")
-	m, err := strconv.ParseFloat(min, 64)
-	if err != nil || m < 0 || m > 1e5 {
-		return 0, false
-	}
-	d := time.Duration(m * float64(time.Minute))
-	if colon {
-		s, err := strconv.Atoi(sec)
-		if err != nil || s < 0 || s > 59 {
-			return 0, false
-		}
-		d += time.Duration(s) * time.Second
-	}
-	return d, true
-}
-
-// syzygyOption returns the engine's SyzygyPath option, the one
-// "egtpath syzygy DIR" sets, when it declares one (a string option, as
-// Stockfish names it).
-func (s *server) syzygyOption() (engine.Option, bool) {
-	o, ok := engine.FindOption(s.options, "SyzygyPath")
-	return o, ok && o.Type == engine.TypeString
-}
-
-// cmdEGTPath handles "egtpath TYPE PATH": for syzygy, PATH goes to the
-// engine's SyzygyPath option; other types, and syzygy for an engine
-// without that option, are ignored, as the protocol allows.
-func (s *server) cmdEGTPath(line, arg string) {
-	kind, path, _ := strings.Cut(arg, " ")
-	o, ok := s.syzygyOption()
-	if kind != "syzygy" || !ok {
-		return
-	}
-	v, err := o.Check(strings.TrimSpace(path))
-	if err != nil {
-		s.fail("bad path", line)
-		return
-	}
-	if s.run != nil {
-		s.stopSearch(true)
-	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# egtpath syzygy: " + strings.ReplaceAll(err.Error(), "\n", " "))
-	}
-}
-
-// cmdOption handles "option NAME=VALUE" and "option NAME" (a button).
-func (s *server) cmdOption(line, arg string) {
-	name, value, hasValue := strings.Cut(arg, "=")
-	o, ok := engine.FindOption(s.options, strings.TrimSpace(name))
-	if !ok {
-		s.fail("unknown option", line)
-		return
-	}
-	if o.Type == engine.TypeCheck && hasValue {
-		switch strings.TrimSpace(value) {
-		case "1":
-			value = "true"
-		case "0":
-			value = "false"
-		}
-	}
-	v, err := o.Check(value)
-	if err != nil {
-		s.fail("bad option value", line)
-		return
-	}
-	if s.run != nil {
-		s.stopSearch(true)
-	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# option " + o.Name + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
-	}
-}
-
 // userMove plays the GUI's move and answers it when the engine is on move.
 func (s *server) userMove(ctx context.Context, text, line string) {
 	var hit core.Move
@@ -547,302 +358,4 @@ func (s *server) userMove(ctx context.Context, text, line string) {
 func (s *server) play(m core.Move) {
 	s.cur.MakeMove(m)
 	s.moves = append(s.moves, m)
-}
-
-// limits turns the time control into engine.Limits for a search of the
-// engine's side: time is its clock, otim the opponent's.
-func (s *server) limits() engine.Limits {
-	var l engine.Limits
-	switch {
-	case s.moveTime > 0:
-		l.MoveTime = s.moveTime
-	default:
-		own, opp := s.ownTime, s.oppTime
-		if own < 0 {
-			own = s.base
-		}
-		if opp < 0 {
-			opp = s.base
-		}
-		if s.side == core.White {
-			l.WTime, l.BTime = own, opp
-		} else {
-			l.WTime, l.BTime = opp, own
-		}
-		l.WInc, l.BInc = s.inc, s.inc
-		if s.mps > 0 {
-			done := (s.cur.FullmoveNumber() - 1) % s.mps
-			l.MovesToGo = s.mps - done
-		}
-	}
-	l.Depth = s.depth
-	return l
-}
-
-// think starts a search for the engine's move.
-func (s *server) think(ctx context.Context) {
-	if s.gameOver || !s.cur.HasLegalMoves() {
-		return
-	}
-	s.startSearch(ctx, thinking, s.cur, core.NoMove, s.limits())
-}
-
-// maybePonder starts pondering on the expected reply, after "hard".
-func (s *server) maybePonder(ctx context.Context, expected core.Move) {
-	if !s.ponder || s.force || s.analyze || s.gameOver || expected == core.NoMove || !s.cur.IsLegal(expected) {
-		return
-	}
-	pos := s.cur
-	pos.MakeMove(expected)
-	if !pos.HasLegalMoves() {
-		return
-	}
-	l := s.limits()
-	l.Ponder = true
-	s.startSearch(ctx, pondering, pos, expected, l)
-}
-
-// restartAnalysis starts the analysis of the current position in analyze
-// mode.
-func (s *server) restartAnalysis(ctx context.Context) {
-	if !s.analyze || !s.cur.HasLegalMoves() {
-		return
-	}
-	s.startSearch(ctx, analyzing, s.cur, core.NoMove, engine.Limits{Infinite: true})
-}
-
-// startSearch runs the Searcher in its own goroutine.
-func (s *server) startSearch(ctx context.Context, kind searchKind, pos core.Position, ponderOn core.Move, l engine.Limits) {
-	sctx, cancel := context.WithCancel(ctx)
-	run := &serveSearch{kind: kind, pos: pos, ponderOn: ponderOn, cancel: cancel,
-		ponderHit: make(chan struct{}), result: make(chan [2]core.Move, 1)}
-	moves := slices.Clone(s.moves)
-	hist := s.history()
-	if ponderOn != core.NoMove {
-		hist.Push(&s.cur)
-		moves = append(moves, ponderOn)
-	}
-	req := engine.Request{Position: pos, Start: s.start, Moves: moves, History: hist, Limits: l, PonderHit: run.ponderHit}
-	s.run = run
-	var infoMu sync.Mutex
-	over := false
-	info := func(i engine.Info) {
-		infoMu.Lock()
-		defer infoMu.Unlock()
-		if over || !s.post {
-			return
-		}
-		if i.Text != "" && len(i.PV) == 0 && i.Depth == 0 {
-			s.write("# " + strings.ReplaceAll(i.Text, "\n", " "))
-			return
-		}
-		s.write(FormatThinking(i, pos, pos.Chess960()))
-	}
-	s.searches.Add(1)
-	go func() {
-		defer s.searches.Done()
-		best, ponder := s.eng.Search(sctx, req, info)
-		infoMu.Lock()
-		over = true
-		infoMu.Unlock()
-		cancel()
-		run.result <- [2]core.Move{best, ponder}
-		select {
-		case s.searchResults <- run:
-		case <-s.done:
-		}
-	}()
-}
-
-// stopSearch stops the running search and waits for it; with discard its
-// move is not played.
-func (s *server) stopSearch(discard bool) {
-	run := s.run
-	if run == nil {
-		return
-	}
-	run.discard = discard
-	run.cancel()
-	<-run.result // its notice, if it comes, is stale and ignored
-	s.run = nil
-	s.flushPongs()
-}
-
-// finished handles the end of a search: the engine's move when it was
-// thinking.
-func (s *server) finished(run *serveSearch) {
-	if run != s.run {
-		return
-	}
-	s.run = nil
-	res := <-run.result
-	if run.kind != thinking || run.discard {
-		s.flushPongs()
-		return
-	}
-	best, ponder := res[0], res[1]
-	var ml core.MoveList
-	s.cur.LegalMoves(&ml)
-	if ml.Len() == 0 {
-		s.flushPongs()
-		return
-	}
-	if !ml.Contains(best) {
-		s.write("# engine returned " + moveText(best, s.cur.Chess960()) + ", not a legal move; playing " + moveText(ml.At(0), s.cur.Chess960()))
-		best, ponder = ml.At(0), core.NoMove
-	}
-	text := moveText(best, s.cur.Chess960())
-	s.play(best)
-	s.write("move " + text)
-	s.claim()
-	s.flushPongs()
-	if !s.gameOver {
-		s.maybePonder(s.ctx, ponder)
-	}
-}
-
-// claim ends the game after the engine's move mates or stalemates.
-func (s *server) claim() {
-	if s.cur.HasLegalMoves() {
-		return
-	}
-	s.gameOver = true
-	switch {
-	case !s.cur.InCheck():
-		s.write("1/2-1/2 {Stalemate}")
-	case s.cur.SideToMove() == core.White:
-		s.write("0-1 {Black mates}")
-	default:
-		s.write("1-0 {White mates}")
-	}
-}
-
-func (s *server) flushPongs() {
-	if len(s.pendingPongs) > 0 {
-		s.write(s.pendingPongs...)
-		s.pendingPongs = nil
-	}
-}
-
-// stopAll stops the search and waits for every search goroutine.
-func (s *server) stopAll() {
-	if s.run != nil {
-		s.run.cancel()
-		s.run = nil
-	}
-	close(s.done)
-	s.searches.Wait()
-}
-
-// editBoard is the board of edit mode.
-type editBoard struct {
-	board [64]byte // FEN letters, 0 for empty
-	black bool     // pieces placed are black ("c" toggles)
-	side  core.Color
-}
-
-func newEditBoard(p core.Position) *editBoard {
-	b := &editBoard{side: p.SideToMove()}
-	for sq := core.Square(0); sq < 64; sq++ {
-		pc := p.PieceAt(sq)
-		if pc == core.NoPiece {
-			continue
-		}
-		c := pc.Type().String()[0]
-		if pc.Color() == core.White {
-			c -= 'a' - 'A'
-		}
-		b.board[sq] = c
-	}
-	return b
-}
-
-// editCommand handles one command of edit mode.
-func (s *server) editCommand(line string) {
-	b := s.edit
-	switch {
-	case line == "#":
-		b.board = [64]byte{}
-	case line == "c":
-		b.black = !b.black
-	case line == ".":
-		s.edit = nil
-		p, err := core.ParseFEN(b.fen())
-		if err != nil {
-			s.fail("illegal position", "edit")
-			return
-		}
-		s.resetGame(p)
-	case len(line) == 3 && strings.ContainsRune("PNBRQKXpnbrqkx", rune(line[0])):
-		sq, err := core.ParseSquare(line[1:])
-		if err != nil {
-			s.fail("bad square", line)
-			return
-		}
-		c := line[0] | 0x20 // lower case
-		if c == 'x' {
-			b.board[sq] = 0
-			return
-		}
-		if !b.black {
-			c -= 'a' - 'A'
-		}
-		b.board[sq] = c
-	default:
-		s.fail("bad edit command", line)
-	}
-}
-
-// fen writes the edited board as a FEN, castling rights for kings and
-// rooks on their squares.
-func (b *editBoard) fen() string {
-	var sb strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			c := b.board[rank*8+file]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(c)
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	if b.side == core.White {
-		sb.WriteString(" w ")
-	} else {
-		sb.WriteString(" b ")
-	}
-	castle := ""
-	if b.board[4] == 'K' {
-		if b.board[7] == 'R' {
-			castle += "K"
-		}
-		if b.board[0] == 'R' {
-			castle += "Q"
-		}
-	}
-	if b.board[60] == 'k' {
-		if b.board[63] == 'r' {
-			castle += "k"
-		}
-		if b.board[56] == 'r' {
-			castle += "q"
-		}
-	}
-	if castle == "" {
-		castle = "-"
-	}
-	sb.WriteString(castle + " - 0 1")
-	return sb.String()
 }

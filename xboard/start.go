@@ -3,31 +3,25 @@ package xboard
 import (
 	"context"
 	"io"
-	"net"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
 // Start runs a local XBoard engine with the zero Config; see Config.Start.
 func Start(ctx context.Context, path string, args ...string) (*Engine, error) {
-	var c Config
-	return c.Start(ctx, path, args...)
+	return Config{}.Start(ctx, path, args...)
+}
+
+// Connect speaks XBoard over conn with the zero Config; see Config.Connect.
+func Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
+	return Config{}.Connect(ctx, conn)
 }
 
 // Dial connects to an engine served over TCP with the zero Config; see
 // Config.Dial.
 func Dial(ctx context.Context, addr string) (*Engine, error) {
-	var c Config
-	return c.Dial(ctx, addr)
-}
-
-// Connect speaks XBoard over conn with the zero Config; see Config.Connect.
-func Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
-	var c Config
-	return c.Connect(ctx, conn)
+	return Config{}.Dial(ctx, addr)
 }
 
 // gnuChessNudge is the Nudge a GNU Chess started by Start gets.
@@ -47,23 +41,22 @@ func (c Config) Start(ctx context.Context, path string, args ...string) (*Engine
 		// an empty line as "move now" (Fairy-Max does).
 		c.Nudge = gnuChessNudge
 	}
-	link, err := engineproc.StartLink(path, args, c.Dir, c.Env, c.Stderr, maxLine)
+	client, err := c.proc().Start("xboard", path, args)
 	if err != nil {
-		return nil, &EngineError{Op: "start", Engine: path, Err: err}
+		return nil, err
 	}
-	return newEngine(c, path, link).run(ctx)
+	return run(ctx, client, c.featureTimeout())
 }
 
 // Dial connects to an engine served over TCP at addr ("host:port") and
 // does the handshake as Start does. ctx, or Config.Timeout if ctx has no
 // earlier deadline, bounds the connection and the handshake.
 func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
-	d := net.Dialer{Timeout: c.timeout()}
-	conn, err := d.DialContext(ctx, "tcp", addr)
+	client, err := c.proc().Dial(ctx, "xboard", addr)
 	if err != nil {
-		return nil, &EngineError{Op: "dial", Engine: addr, Err: err}
+		return nil, err
 	}
-	return newEngine(c, addr, engineproc.ConnLink(conn)).run(ctx)
+	return run(ctx, client, c.featureTimeout())
 }
 
 // Connect speaks XBoard over conn, an established connection to an engine,
@@ -72,5 +65,5 @@ func (c Config) Dial(ctx context.Context, addr string) (*Engine, error) {
 // unblock its pending reads and writes, as it does for net.Conn and
 // io.Pipe.
 func (c Config) Connect(ctx context.Context, conn io.ReadWriteCloser) (*Engine, error) {
-	return newEngine(c, "conn", engineproc.ConnLink(conn)).run(ctx)
+	return run(ctx, c.proc().Connect("xboard", conn), c.featureTimeout())
 }

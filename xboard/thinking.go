@@ -46,7 +46,7 @@ func IsThinking(line string) bool {
 // *ParseError when one of the four numbers is missing or malformed.
 func ParseThinking(line string, pos core.Position) (engine.Info, error) {
 	fail := func(msg string) (engine.Info, error) {
-		return engine.Info{}, &ParseError{What: "thinking", Line: line, Msg: msg, Err: ErrSyntax}
+		return engine.Info{}, parseError("thinking", line, msg, ErrSyntax)
 	}
 	head, pv := line, ""
 	tabbed := false

@@ -5,6 +5,9 @@ package guiconn
 
 import (
 	"bufio"
+	"context"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -86,3 +89,98 @@ func (w *Writer) Err() error {
 
 // Broken is closed when a write fails.
 func (w *Writer) Broken() <-chan struct{} { return w.broken }
+
+// Loop is the main loop of a server (uci.Serve, xboard.Serve): it reads
+// the GUI's lines one at a time, on request, so that after quit nothing is
+// left reading, and hands each to Line, while it also hands what comes on
+// Events to Event. A line longer than MaxLine goes to TooLong instead.
+type Loop[E any] struct {
+	Protocol string // "uci" or "xboard", the start of its errors
+	MaxLine  int
+	Out      *Writer // the GUI's side; a failed write ends the loop
+	// Line handles one line and reports whether it was quit.
+	Line    func(line string) (quit bool)
+	TooLong func()
+	// Events, when not nil, brings what the server's goroutines report
+	// (a search that ended); Event handles each.
+	Events <-chan E
+	Event  func(E)
+	// AtEnd, when not nil, is called at the end of the input; its error
+	// is the loop's. Without it, the end of the input ends the loop with
+	// nil.
+	AtEnd func() error
+}
+
+// Run runs the loop on r until Line says quit, r ends, a read or a write
+// fails, or ctx ends. It returns nil after quit or the end of r (AtEnd's
+// error when there is AtEnd; the write error after quit), ctx's error
+// when ctx ends, and the error of a failed read or write. When ctx ends,
+// a goroutine blocked reading r stays until r returns.
+func (l *Loop[E]) Run(ctx context.Context, r io.Reader) error {
+	type result struct {
+		line    string
+		tooLong bool
+		err     error
+	}
+	more := make(chan struct{})
+	lines := make(chan result, 1)
+	defer close(more)
+	go func() {
+		br := bufio.NewReaderSize(r, 4096)
+		for range more {
+			line, tooLong, err := ReadLine(br, l.MaxLine)
+			lines <- result{line, tooLong, err}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	asked := false
+	for {
+		if !asked {
+			select {
+			case more <- struct{}{}:
+				asked = true
+			case <-ctx.Done():
+				return ctx.Err()
+			case ev := <-l.Events:
+				l.Event(ev)
+				continue
+			}
+		}
+		select {
+		case res := <-lines:
+			asked = false
+			if res.err != nil {
+				if !errors.Is(res.err, io.EOF) {
+					return fmt.Errorf("%s: serve: reading: %w", l.Protocol, res.err)
+				}
+				if l.AtEnd != nil {
+					return l.AtEnd()
+				}
+				return nil
+			}
+			if res.tooLong {
+				l.TooLong()
+				continue
+			}
+			if l.Line(res.line) {
+				return l.WriteErr()
+			}
+		case ev := <-l.Events:
+			l.Event(ev)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-l.Out.Broken():
+			return l.WriteErr()
+		}
+	}
+}
+
+// WriteErr returns the error of the write to the GUI that failed, or nil.
+func (l *Loop[E]) WriteErr() error {
+	if err := l.Out.Err(); err != nil {
+		return fmt.Errorf("%s: serve: writing: %w", l.Protocol, err)
+	}
+	return nil
+}

@@ -6,11 +6,11 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"strings"
-	"time"
+
+	"github.com/gambit-chess/gambit/internal/fakeproc"
 )
 
 func main() {
@@ -18,31 +18,13 @@ func main() {
 	if f := os.Getenv("FAKEENGINE_PIDFILE"); f != "" {
 		_ = os.WriteFile(f, []byte(fmt.Sprint(os.Getpid())), 0o644)
 	}
-	mode := ""
-	if len(os.Args) > 1 {
-		mode = os.Args[1]
-	}
-	out := bufio.NewWriter(os.Stdout)
-	say := func(lines ...string) {
-		for _, l := range lines {
-			fmt.Fprintln(out, l)
-		}
-		out.Flush()
-	}
-	// Not select{}: with nothing else running, Go would call that a
-	// deadlock and exit.
-	forever := func() {
-		for {
-			time.Sleep(time.Hour)
-		}
-	}
+	mode := fakeproc.Mode()
+	say := fakeproc.Say
 
 	if mode == "hang" {
 		// Read everything, answer nothing.
-		sc := bufio.NewScanner(os.Stdin)
-		for sc.Scan() {
-		}
-		forever()
+		fakeproc.Commands(func([]string) bool { return true })
+		fakeproc.Forever()
 	}
 	if mode == "banner-exit" {
 		say("FakeEngine 1.0 starting")
@@ -50,22 +32,16 @@ func main() {
 		os.Exit(3)
 	}
 
-	sc := bufio.NewScanner(os.Stdin)
-	for sc.Scan() {
-		cmd := strings.Fields(sc.Text())
-		if len(cmd) == 0 {
-			continue
-		}
+	fakeproc.Commands(func(cmd []string) bool {
 		switch cmd[0] {
 		case "uci":
 			switch mode {
 			case "garbage":
 				say("\x00\x01\x02 this is not uci \xff\xfe", "id nonsense", "uciokay?", "#!@$%^&*")
-				continue
+				return true
 			case "longline":
-				fmt.Fprint(out, strings.Repeat("x", 2<<20))
-				out.Flush()
-				forever()
+				fakeproc.SayRaw(strings.Repeat("x", 2<<20))
+				fakeproc.Forever()
 			}
 			say("id name Fake "+mode, "id author gambit tests",
 				"option name Hash type spin default 16 min 1 max 128",
@@ -90,15 +66,16 @@ func main() {
 			}
 		case "quit":
 			if mode == "ignore-quit" {
-				forever()
+				fakeproc.Forever()
 			}
-			return
+			return false
 		case "deaf":
 			// Stop reading stdin so the client's writes block.
-			forever()
+			fakeproc.Forever()
 		}
-	}
+		return true
+	})
 	if mode == "ignore-quit" {
-		forever()
+		fakeproc.Forever()
 	}
 }

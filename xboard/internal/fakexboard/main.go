@@ -16,26 +16,17 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"strings"
 	"time"
+
+	"github.com/gambit-chess/gambit/internal/fakeproc"
 )
 
 func main() {
-	mode := ""
-	if len(os.Args) > 1 {
-		mode = os.Args[1]
-	}
-	out := bufio.NewWriter(os.Stdout)
-	say := func(s string) { fmt.Fprintln(out, s); out.Flush() }
-	sc := bufio.NewScanner(os.Stdin)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
+	mode := fakeproc.Mode()
+	say := func(s string) { fakeproc.Say(s) }
+	fakeproc.Commands(func(f []string) bool {
 		switch f[0] {
 		case "protover":
 			switch mode {
@@ -84,7 +75,8 @@ func main() {
 				say("move e7e5")
 			}
 		case "quit":
-			return
+			return false
 		}
-	}
+		return true
+	})
 }

@@ -1,0 +1,83 @@
+package xboard
+
+import (
+	"strings"
+
+	"github.com/gambit-chess/gambit/engine"
+)
+
+// features answers protover.
+func (s *server) features() {
+	name := strings.ReplaceAll(s.name, `"`, "'")
+	lines := []string{
+		"feature done=0",
+		`feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 memory=0 smp=0 debug=0`,
+		`feature myname="` + name + `" variants="normal,fischerandom"`,
+	}
+	if _, ok := s.syzygyOption(); ok {
+		lines = append(lines, `feature egt="syzygy"`)
+	}
+	for _, o := range s.options {
+		lines = append(lines, `feature option="`+strings.ReplaceAll(FormatOptionFeature(o), `"`, "'")+`"`)
+	}
+	s.write(append(lines, "feature done=1")...)
+}
+
+// syzygyOption returns the engine's SyzygyPath option, the one
+// "egtpath syzygy DIR" sets, when it declares one (a string option, as
+// Stockfish names it).
+func (s *server) syzygyOption() (engine.Option, bool) {
+	o, ok := engine.FindOption(s.options, "SyzygyPath")
+	return o, ok && o.Type == engine.TypeString
+}
+
+// cmdEGTPath handles "egtpath TYPE PATH": for syzygy, PATH goes to the
+// engine's SyzygyPath option; other types, and syzygy for an engine
+// without that option, are ignored, as the protocol allows.
+func (s *server) cmdEGTPath(line, arg string) {
+	kind, path, _ := strings.Cut(arg, " ")
+	o, ok := s.syzygyOption()
+	if kind != "syzygy" || !ok {
+		return
+	}
+	v, err := o.Check(strings.TrimSpace(path))
+	if err != nil {
+		s.fail("bad path", line)
+		return
+	}
+	if s.run != nil {
+		s.stopSearch(true)
+	}
+	if err := s.eng.SetOption(o.Name, v); err != nil {
+		s.write("# egtpath syzygy: " + strings.ReplaceAll(err.Error(), "\n", " "))
+	}
+}
+
+// cmdOption handles "option NAME=VALUE" and "option NAME" (a button).
+func (s *server) cmdOption(line, arg string) {
+	name, value, hasValue := strings.Cut(arg, "=")
+	o, ok := engine.FindOption(s.options, strings.TrimSpace(name))
+	if !ok {
+		s.fail("unknown option", line)
+		return
+	}
+	if o.Type == engine.TypeCheck && hasValue {
+		switch strings.TrimSpace(value) {
+		case "1":
+			value = "true"
+		case "0":
+			value = "false"
+		}
+	}
+	v, err := o.Check(value)
+	if err != nil {
+		s.fail("bad option value", line)
+		return
+	}
+	if s.run != nil {
+		s.stopSearch(true)
+	}
+	if err := s.eng.SetOption(o.Name, v); err != nil {
+		s.write("# option " + o.Name + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
+	}
+}
