@@ -101,9 +101,10 @@ func iterations(nsPerOp float64, target time.Duration) (n1, n2 int) {
 // calibrate runs the head's benchmarks natively, once each for about
 // cfg.calib, to list them and choose each one's iteration counts. Both
 // sides then count the same iterations.
-func calibrate(ctx context.Context, head *side, bench string, cfg instrConfig, log io.Writer) ([]instrBench, error) {
+func calibrate(ctx context.Context, head *side, rcfg runConfig, cfg instrConfig) ([]instrBench, error) {
 	var out []instrBench
-	args := []string{"-test.run", "^$", "-test.bench", bench, "-test.count", "1", "-test.benchtime", cfg.calib.String()}
+	log := rcfg.log
+	args := append(rcfg.benchArgs(rcfg.bench), "-test.benchtime", cfg.calib.String())
 	fmt.Fprintf(log, "benchgate: calibrating: <pkg>.test %s\n", strings.Join(quoteArgs(args), " "))
 	for i, b := range head.bins {
 		var stdout bytes.Buffer
@@ -135,7 +136,7 @@ func calibrate(ctx context.Context, head *side, bench string, cfg instrConfig, l
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("-bench %q: %w", bench, errNoResults)
+		return nil, fmt.Errorf("-bench %q: %w", rcfg.bench, errNoResults)
 	}
 	return out, nil
 }
@@ -199,8 +200,9 @@ var resultLine = regexp.MustCompile(`(?m)^Benchmark\S*\s+\d+\s`)
 // countRun runs one benchmark of b at n iterations under cachegrind and
 // reads its counts. out is the cachegrind output file (removed after).
 func countRun(ctx context.Context, cfg instrConfig, b binary, name string, n int, out string) (counts, error) {
-	args := []string{"--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--cachegrind-out-file=" + out,
-		b.path, "-test.run", "^$", "-test.bench", benchPattern(name), "-test.count", "1", "-test.benchtime", strconv.Itoa(n) + "x"}
+	args := []string{"--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--cachegrind-out-file=" + out, b.path}
+	args = append(args, runConfig{}.benchArgs(benchPattern(name))...)
+	args = append(args, "-test.benchtime", strconv.Itoa(n)+"x")
 	cmd := exec.CommandContext(ctx, cfg.valgrind, args...)
 	cmd.Dir = b.dir
 	cmd.Env = countEnv()

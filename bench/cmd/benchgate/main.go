@@ -93,6 +93,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	base := fs.String("base", "", "git revision to compare the working tree against (run mode)")
 	metric := fs.String("metric", "time", "what the gate compares: time (wall time, benchstat's statistics) or instructions (instructions per op counted by valgrind)")
 	bench := fs.String("bench", ".", "benchmarks to run, a go test -bench pattern")
+	skip := fs.String("skip", "", "benchmarks not to run, a go test -skip pattern")
 	benchtime := fs.String("benchtime", "", "go test -benchtime of each wall-time run (default go test's)")
 	count := fs.Int("count", 10, fmt.Sprintf("wall-time runs of each side, alternating (at least %d; with -metric instructions the wall-time table is informative, and 0 skips it)", minCount))
 	threshold := fs.String("threshold", "", "fail when a gated figure is worse by more than this percentage (default "+defaultTimeThreshold+" for time, "+defaultInstrThreshold+" for instructions)")
@@ -169,8 +170,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(pkgs) == 0 {
 			pkgs = []string{"."}
 		}
-		cfg := runConfig{base: *base, bench: *bench, benchtime: *benchtime, count: *count,
+		cfg := runConfig{base: *base, bench: *bench, skip: *skip, benchtime: *benchtime, count: *count,
 			pkgs: pkgs, headDirs: headDirs, dir: dir, log: stderr}
+		if instr {
+			cfg.buildFlags = []string{"-ldflags=-w"}
+		}
 		if !instr {
 			baseOut, headOut, err = runInterleaved(ctx, cfg)
 		} else {
@@ -238,7 +242,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func runInstructions(ctx context.Context, cfg runConfig, icfg instrConfig, threshold float64) (ic *instrComparison, base, head []byte, err error) {
 	start := time.Now()
 	err = withSides(ctx, cfg, func(sides [2]*side, tmp string) error {
-		list, err := calibrate(ctx, sides[1], cfg.bench, icfg, cfg.log)
+		list, err := calibrate(ctx, sides[1], cfg, icfg)
 		if err != nil {
 			return err
 		}

@@ -18,6 +18,7 @@ import (
 type runConfig struct {
 	base      string   // the git revision to compare against
 	bench     string   // the -bench pattern
+	skip      string   // the -skip pattern; "" skips nothing
 	benchtime string   // the -benchtime value; "" for go test's default
 	count     int      // rounds: each side runs count times, alternately
 	pkgs      []string // package patterns, relative to dir
@@ -28,6 +29,20 @@ type runConfig struct {
 	headDirs []string
 	dir      string    // where benchgate runs: inside the git working tree
 	log      io.Writer // progress and the commands run
+	// buildFlags are added to go test -c: the instruction gate builds
+	// without DWARF (-ldflags=-w), which halves valgrind's start-up; its
+	// function names come from the symbol table, which stays.
+	buildFlags []string
+}
+
+// benchArgs returns the test-binary flags that select the benchmarks of
+// cfg, runs no test and runs each benchmark once.
+func (cfg runConfig) benchArgs(bench string) []string {
+	args := []string{"-test.run", "^$", "-test.bench", bench, "-test.count", "1"}
+	if cfg.skip != "" {
+		args = append(args, "-test.skip", cfg.skip)
+	}
+	return args
 }
 
 // side is one of the two trees being measured.
@@ -123,7 +138,7 @@ func withSides(ctx context.Context, cfg runConfig, fn func(sides [2]*side, tmp s
 // runRounds runs the benchmarks of both sides cfg.count times, alternately,
 // appending each side's output to its out.
 func runRounds(ctx context.Context, cfg runConfig, sides [2]*side) error {
-	args := []string{"-test.run", "^$", "-test.bench", cfg.bench, "-test.count", "1", "-test.benchmem"}
+	args := append(cfg.benchArgs(cfg.bench), "-test.benchmem")
 	if cfg.benchtime != "" {
 		args = append(args, "-test.benchtime", cfg.benchtime)
 	}
@@ -159,7 +174,8 @@ func (s *side) build(ctx context.Context, cfg runConfig, tmp string) error {
 		}
 		bin := filepath.Join(tmp, s.name+"-"+strconv.Itoa(i)+".test")
 		fmt.Fprintf(cfg.log, "benchgate: %s: go test -c %s\n", s.name, f[0])
-		if _, err := command(ctx, f[0], "go", "test", "-c", "-o", bin, "."); err != nil {
+		buildArgs := append(append([]string{"test", "-c", "-o", bin}, cfg.buildFlags...), ".")
+		if _, err := command(ctx, f[0], "go", buildArgs...); err != nil {
 			return fmt.Errorf("%s: building the tests of %s: %w", s.name, f[0], err)
 		}
 		s.bins = append(s.bins, binary{path: bin, dir: f[0], pkg: f[3]})
