@@ -72,7 +72,10 @@ bench-core:
 ## each benchmark's instructions per op under valgrind and fails when one
 ## executes more than THRESHOLD (default 0.5%) more, naming the functions that
 ## grew; the wall-time table (COUNT rounds, default 5; 0 skips it) is then
-## informative. Both sides run the working tree's bench/ code. Results go to
+## informative. GATE_SKIP (a go test -skip pattern) leaves benchmarks out:
+## with METRIC=instructions, by default PGNWorkers, which times pgn stats
+## child processes that valgrind does not follow. Both sides run the
+## working tree's bench/ code. Results go to
 ## bin/bench-compare/: base.txt and head.txt (wall time), report.json and
 ## summary.md (a pull-request comment).
 BASE ?= HEAD
@@ -81,11 +84,12 @@ COUNT ?= $(if $(filter instructions,$(METRIC)),5,10)
 THRESHOLD ?=
 GATE_BENCH ?= /gambit
 GATE_BENCHTIME ?= 200ms
+GATE_SKIP ?= $(if $(filter instructions,$(METRIC)),PGNWorkers)
 bench-compare:
 	@mkdir -p bin/bench-compare
 	$(GO) build -C bench/cmd/benchgate -o $(CURDIR)/bin/benchgate .
 	cd bench && ../bin/benchgate -metric '$(METRIC)' -base '$(BASE)' -count $(COUNT) $(if $(THRESHOLD),-threshold '$(THRESHOLD)') \
-		-bench '$(GATE_BENCH)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare \
+		-bench '$(GATE_BENCH)' -skip '$(GATE_SKIP)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare \
 		-json ../bin/bench-compare/report.json -markdown ../bin/bench-compare/summary.md .
 
 .PHONY: bench-gate
