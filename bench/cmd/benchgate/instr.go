@@ -43,9 +43,13 @@ var errBenchmarkAbsent = errors.New("benchmark not in this binary")
 type instrConfig struct {
 	valgrind string        // the valgrind command
 	target   time.Duration // native run time of the N2 - N1 iterations the counts differ by
-	calib    time.Duration // -test.benchtime of the calibration run
-	jobs     int           // valgrind processes at a time
-	top      int           // functions listed for a regressed benchmark
+	// floor is the fewest instructions the N2 - N1 iterations must count on
+	// both sides: when the native calibration overestimated an op's time
+	// (a busy machine), the N2 runs are repeated with more iterations.
+	floor uint64
+	calib time.Duration // -test.benchtime of the calibration run
+	jobs  int           // valgrind processes at a time
+	top   int           // functions listed for a regressed benchmark
 }
 
 // countEnv is the environment of every counted run, added to benchgate's
@@ -258,26 +262,83 @@ type measurement struct {
 }
 
 // countAll counts every benchmark of list on both sides, cfg.jobs valgrind
-// processes at a time, into files under tmp.
+// processes at a time, into files under tmp. A benchmark whose N2 - N1
+// iterations counted fewer than cfg.floor instructions on a side is counted
+// again at a larger N2, on both sides.
 func countAll(ctx context.Context, cfg instrConfig, sides [2]*side, list []instrBench, tmp string, log io.Writer) ([]measurement, error) {
-	type task struct {
-		bench, side, which int // which: 0 for N1, 1 for N2
-	}
-	var tasks []task
-	for i := range list {
-		for s := range sides {
-			tasks = append(tasks, task{i, s, 0}, task{i, s, 1})
-		}
-	}
+	list = slices.Clone(list)
 	results := make([][2][2]counts, len(list))
 	errs := make([][2][2]error, len(list))
+	var tasks []countTask
+	for i := range list {
+		for s := range sides {
+			tasks = append(tasks, countTask{i, s, 0}, countTask{i, s, 1})
+		}
+	}
+	if err := runTasks(ctx, cfg, sides, list, tasks, results, errs, tmp, log); err != nil {
+		return nil, err
+	}
+	tasks = tasks[:0]
+	for i, b := range list {
+		least := uint64(math.MaxUint64)
+		for s := range sides {
+			if errs[i][s][0] == nil && errs[i][s][1] == nil && results[i][s][1].total > results[i][s][0].total {
+				least = min(least, results[i][s][1].total-results[i][s][0].total)
+			}
+		}
+		if least >= cfg.floor || least == math.MaxUint64 {
+			continue
+		}
+		d := b.n2 - b.n1
+		more := int(math.Ceil(float64(d) * float64(cfg.floor) / float64(least) * 1.2))
+		fmt.Fprintf(log, "benchgate: %s: %d iterations counted only %d instructions; counting %d\n", b.name, d, least, more)
+		list[i].n2 = b.n1 + more
+		for s := range sides {
+			tasks = append(tasks, countTask{i, s, 1})
+		}
+	}
+	if len(tasks) > 0 {
+		if err := runTasks(ctx, cfg, sides, list, tasks, results, errs, tmp, log); err != nil {
+			return nil, err
+		}
+	}
 
+	out := make([]measurement, len(list))
+	for i, b := range list {
+		out[i].bench = b
+		for s := range sides {
+			if errs[i][s][0] != nil || errs[i][s][1] != nil {
+				continue // absent on this side
+			}
+			p := difference(results[i][s][0], results[i][s][1], b.n1, b.n2)
+			if s == 0 {
+				out[i].base = &p
+			} else {
+				out[i].head = &p
+			}
+		}
+		if out[i].base == nil && out[i].head == nil {
+			return nil, fmt.Errorf("%s ran natively but not under valgrind (pattern %s)", b.name, benchPattern(b.name))
+		}
+	}
+	return out, nil
+}
+
+// countTask is one valgrind run: a benchmark of list, a side, and which of
+// its two iteration counts (0 for N1, 1 for N2).
+type countTask struct{ bench, side, which int }
+
+// runTasks runs tasks, cfg.jobs at a time, storing each one's counts or
+// error (errBenchmarkAbsent when the benchmark is not on that side) in
+// results and errs. Any other error stops it.
+func runTasks(ctx context.Context, cfg instrConfig, sides [2]*side, list []instrBench, tasks []countTask,
+	results [][2][2]counts, errs [][2][2]error, tmp string, log io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var mu sync.Mutex
 	var firstErr error
 	done := 0
-	next := make(chan task)
+	next := make(chan countTask)
 	var wg sync.WaitGroup
 	start := time.Now()
 	for w := 0; w < max(cfg.jobs, 1); w++ {
@@ -318,31 +379,9 @@ func countAll(ctx context.Context, cfg instrConfig, sides [2]*side, list []instr
 	close(next)
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return firstErr
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-
-	out := make([]measurement, len(list))
-	for i, b := range list {
-		out[i].bench = b
-		for s := range sides {
-			if errs[i][s][0] != nil || errs[i][s][1] != nil {
-				continue // absent on this side
-			}
-			p := difference(results[i][s][0], results[i][s][1], b.n1, b.n2)
-			if s == 0 {
-				out[i].base = &p
-			} else {
-				out[i].head = &p
-			}
-		}
-		if out[i].base == nil && out[i].head == nil {
-			return nil, fmt.Errorf("%s ran natively but not under valgrind (pattern %s)", b.name, benchPattern(b.name))
-		}
-	}
-	return out, nil
+	return ctx.Err()
 }
 
 // funcGrowth is one function's instructions per op on both sides.

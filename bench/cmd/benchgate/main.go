@@ -1,12 +1,28 @@
-// Command benchgate is a benchmark regression gate for CI. It benchmarks a
-// base git revision and the working tree alternately, compares the two with
-// the statistics of golang.org/x/perf (the median and Mann-Whitney U test,
-// as benchstat does), prints the comparison table, and exits 1 when a
-// benchmark got slower by more than a threshold with p < alpha.
+// Command benchgate is a benchmark regression gate for CI. It compares the
+// benchmarks of a base git revision with those of the working tree and exits
+// 1 when one got slower by more than a threshold.
+//
+// With -metric instructions it counts each benchmark's instructions per op
+// under Valgrind (cachegrind), which a busy machine does not disturb: every
+// benchmark runs alone at two fixed iteration counts on each side, and the
+// difference of the two whole-run counts, divided by the difference of the
+// iteration counts, cancels start-up and set-up. For every benchmark that
+// regressed it lists the functions whose own instructions per op grew most.
+// The wall-time table is then informative. See docs/benchgate.md in the
+// gambit repository.
+//
+// With -metric time (the default) it benchmarks both sides alternately,
+// compares them with the statistics of golang.org/x/perf (the median and
+// Mann-Whitney U test, as benchstat does), and fails when a benchmark got
+// slower by more than the threshold with p < alpha.
+//
+// Install it with
+//
+//	go install github.com/gambit-chess/gambit/bench/cmd/benchgate@latest
 //
 // Usage:
 //
-//	benchgate -base REV [flags] [packages]
+//	benchgate -base REV [-metric instructions] [flags] [packages]
 //	benchgate [flags] base.txt head.txt
 //
 // In the first form the base revision is checked out in a temporary git
@@ -24,7 +40,10 @@
 // still measured with the current ones.
 //
 // In the second form the two files hold results in the Go benchmark format
-// (go test -bench output), and only the comparison is done.
+// (go test -bench output), and only the wall-time comparison is done.
+//
+// -json FILE and -markdown FILE also write the comparison as JSON and as a
+// Markdown summary for a pull-request comment.
 //
 // Exit status: 0 when no gated benchmark regressed, 1 when one did, 2 on
 // any other error.
@@ -100,6 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	alpha := fs.Float64("alpha", 0.05, "significance level of the wall-time gate: a change counts only when p < alpha")
 	valgrind := fs.String("valgrind", "valgrind", "the valgrind command (-metric instructions)")
 	instrTime := fs.Duration("instr-time", 100*time.Millisecond, "native run time of the iterations the two counted runs of a benchmark differ by (-metric instructions)")
+	instrMin := fs.Uint64("instr-min", 200_000_000, "fewest instructions those iterations must count; fewer (a busy machine misleads the calibration) and they are counted again, more of them (-metric instructions)")
 	jobs := fs.Int("j", runtime.NumCPU(), "valgrind processes at a time (-metric instructions)")
 	top := fs.Int("top", 10, "functions listed for each regressed benchmark (-metric instructions)")
 	jsonOut := fs.String("json", "", "also write the comparison as JSON to `file`")
@@ -178,7 +198,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !instr {
 			baseOut, headOut, err = runInterleaved(ctx, cfg)
 		} else {
-			icfg := instrConfig{valgrind: *valgrind, target: *instrTime, calib: 20 * time.Millisecond, jobs: *jobs, top: *top}
+			icfg := instrConfig{valgrind: *valgrind, target: *instrTime, floor: *instrMin, calib: 20 * time.Millisecond, jobs: *jobs, top: *top}
 			ic, baseOut, headOut, err = runInstructions(ctx, cfg, icfg, g.threshold)
 		}
 		if err != nil {
