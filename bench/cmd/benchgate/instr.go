@@ -90,16 +90,24 @@ func benchPattern(name string) string {
 	return strings.Join(parts, "/")
 }
 
+// minIterations is the fewest iterations the two counts of a benchmark
+// differ by. The runtime's page allocator and sweeper make a run's count
+// vary by up to a few million instructions in benchmarks that allocate
+// 100 MB an op (their heap layout depends on when the background sweeper
+// ran); over four iterations of such an op that is about 0.1 %.
+const minIterations = 4
+
 // iterations chooses the two counts of a benchmark taking nsPerOp: N1 is 2
 // (with 1 the testing package runs a b.N loop once where -benchtime=2x runs
 // it 1 + 2 times, so only counts of 2 and more differ by exactly N2 - N1
-// iterations in both loop styles) and N2 - N1 iterations take about target.
+// iterations in both loop styles) and N2 - N1 iterations take about target,
+// and are at least minIterations.
 func iterations(nsPerOp float64, target time.Duration) (n1, n2 int) {
-	d := 1
+	d := minIterations
 	if nsPerOp > 0 {
 		d = int(min(math.Ceil(float64(target.Nanoseconds())/nsPerOp), 1e7))
 	}
-	return 2, 2 + max(d, 1)
+	return 2, 2 + max(d, minIterations)
 }
 
 // calibrate runs the head's benchmarks natively, once each for about

@@ -88,9 +88,9 @@ func TestIterations(t *testing.T) {
 	}{
 		{1000, 100 * time.Millisecond, 2 + 100000},
 		{3e6, 100 * time.Millisecond, 2 + 34},
-		{7e8, 100 * time.Millisecond, 3}, // an op longer than the target: one more
-		{0, 100 * time.Millisecond, 3},   // no figure: one more
-		{0.001, time.Second, 2 + 1e7},    // capped
+		{7e8, 100 * time.Millisecond, 2 + minIterations}, // an op longer than the target
+		{0, 100 * time.Millisecond, 2 + minIterations},   // no figure
+		{0.001, time.Second, 2 + 1e7},                    // capped
 	}
 	for _, tc := range tests {
 		n1, n2 := iterations(tc.ns, tc.target)
