@@ -31,9 +31,10 @@ import (
 //
 // and the same difference, function by function, says which functions the
 // loop spends its instructions in. Valgrind runs the program's threads one
-// at a time; the runtime's own nondeterminism (the background scavenger,
-// sysmon, heap layout) is kept small by the environment of countEnv and is
-// divided by N2 - N1, which calibrate chooses large enough.
+// at a time; the runtime's own nondeterminism (the page allocator and
+// sweeper, sysmon, stack scans) is kept small by the environment of
+// countEnv and is divided by N2 - N1, which iterations and countAll choose
+// large enough.
 
 // errBenchmarkAbsent means a benchmark pattern matched nothing in a binary:
 // the benchmark is on the other side only.
@@ -92,10 +93,11 @@ func benchPattern(name string) string {
 
 // minIterations is the fewest iterations the two counts of a benchmark
 // differ by. The runtime's page allocator and sweeper make a run's count
-// vary by up to a few million instructions in benchmarks that allocate
-// 100 MB an op (their heap layout depends on when the background sweeper
-// ran); over four iterations of such an op that is about 0.1 %.
-const minIterations = 4
+// vary by a few million instructions in benchmarks that allocate 100 MB an
+// op (their heap layout depends on when the background sweeper ran): with
+// 4 iterations, gambit's PGNTree/gambit/twic (627 million instructions an
+// op) differed by 0.23 % between two counts of the same code; 8 halve that.
+const minIterations = 8
 
 // iterations chooses the two counts of a benchmark taking nsPerOp: N1 is 2
 // (with 1 the testing package runs a b.N loop once where -benchtime=2x runs
