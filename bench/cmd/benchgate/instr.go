@@ -92,11 +92,11 @@ func benchPattern(name string) string {
 }
 
 // minIterations is the fewest iterations the two counts of a benchmark
-// differ by. The runtime's page allocator and sweeper make a run's count
-// vary by a few million instructions in benchmarks that allocate 100 MB an
-// op (their heap layout depends on when the background sweeper ran): with
-// 4 iterations, gambit's PGNTree/gambit/twic (627 million instructions an
-// op) differed by 0.23 % between two counts of the same code; 8 halve that.
+// differ by. In benchmarks that allocate 100 MB an op a run's count varies
+// by a few million instructions, nearly all in runtime.(*pageAlloc).find:
+// with 4 iterations, gambit's PGNTree/gambit/twic (627 million
+// instructions an op) differed by 0.23 % between two counts of the same
+// code; with 8, no benchmark of gambit's differed by more than 0.11 %.
 const minIterations = 8
 
 // iterations chooses the two counts of a benchmark taking nsPerOp: N1 is 2
