@@ -88,17 +88,17 @@ func defaultInstrGate(t *testing.T) float64 {
 
 // instrFixtureConfig is the instruction gate's configuration for the
 // fixture: the command-line defaults but for the counted time and floor,
-// halved to keep the test short. That makes the test harder, not easier: a
-// run's count varies by some 20,000 to 50,000 instructions (up to 100,000
-// in gambit's larger binary, more in its allocation-heavy benchmarks),
-// which is then divided by half as many iterations.
+// a third of theirs to keep the test short. That makes the test harder,
+// not easier: a run's count varies by some 20,000 to 50,000 instructions
+// (up to 100,000 in gambit's larger binary, more in its allocation-heavy
+// benchmarks), which is then divided by a third as many iterations.
 func instrFixtureConfig() instrConfig {
-	return instrConfig{valgrind: "valgrind", target: 50 * time.Millisecond, floor: 100_000_000, calib: 20 * time.Millisecond, jobs: 2, top: 10}
+	return instrConfig{valgrind: "valgrind", target: 33 * time.Millisecond, floor: 66_000_000, calib: 20 * time.Millisecond, jobs: 2, top: 10}
 }
 
 // TestInstructionGateSeesSmallRegressions is the instruction gate's proof
 // on a fixture whose head does a known amount more work: 1%, 2%, 5% and 20%
-// more instructions are flagged in every one of five comparisons each, at
+// more instructions are flagged in every one of three comparisons each, at
 // the default threshold, with the function doing the work at the top of the
 // report; unchanged code is flagged in none of 20 comparisons. The
 // wall-time gate (default threshold, five alternating runs a side) runs on
@@ -116,10 +116,10 @@ func TestInstructionGateSeesSmallRegressions(t *testing.T) {
 		repeats int
 	}{
 		{"unchanged", 0, 20},
-		{"1% more", 1, 5},
-		{"2% more", 2, 5},
-		{"5% more", 5, 5},
-		{"20% more", 20, 5},
+		{"1% more", 1, 3},
+		{"2% more", 2, 3},
+		{"5% more", 5, 3},
+		{"20% more", 20, 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
