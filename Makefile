@@ -96,7 +96,7 @@ bench-compare:
 
 .PHONY: bench-gate
 ## bench-gate: gambit's pull-request gate: the instruction gate against the
-## merge base with PR_BASE (default origin/main, else main); about 10
+## merge base with PR_BASE (default origin/main, else main); about 6
 ## minutes on 2 cores. Not part of make test.
 PR_BASE ?= $(if $(shell git rev-parse --verify --quiet origin/main),origin/main,main)
 bench-gate:
