@@ -81,20 +81,44 @@ bench:
 bench-core:
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./perft ./san ./game ./game/hub ./polyglot
 
-## bench-compare: the benchmark regression gate. Runs gambit's benchmarks
-## (not the peers') at BASE, checked out in a temporary git worktree, and in
-## the working tree, COUNT times each, alternately; prints the benchstat
-## comparison and fails when one is slower by more than THRESHOLD with
-## p < 0.05. Both sides run the working tree's bench/ code. Raw results go to
-## bin/bench-compare/{base,head}.txt.
+## bench-compare: the benchmark regression gate (bench/cmd/benchgate, see
+## docs/benchgate.md). Runs gambit's benchmarks (not the peers') at BASE,
+## checked out in a temporary git worktree, and in the working tree. With
+## METRIC=time (the default) it runs them COUNT times each, alternately,
+## prints the benchstat comparison and fails when one is slower by more than
+## THRESHOLD (default 5%) with p < 0.05. With METRIC=instructions it counts
+## each benchmark's instructions per op under valgrind and fails when one
+## executes more than THRESHOLD (default 0.5%) more, naming the functions that
+## grew; the wall-time table (COUNT rounds, default 5; 0 skips it) is then
+## informative. GATE_SKIP (a go test -skip pattern) leaves benchmarks out:
+## with METRIC=instructions, by default PGNWorkers, which times pgn stats
+## child processes that valgrind does not follow, and the two perfts of
+## seconds an op (start d6, kiwipete d5: the code of the shallower depths,
+## which are counted, at a third of the gate's time). Both sides run the
+## working tree's bench/ code. Results go to
+## bin/bench-compare/: base.txt and head.txt (wall time), report.json and
+## summary.md (a pull-request comment).
 BASE ?= HEAD
-COUNT ?= 10
-THRESHOLD ?= 5%
+METRIC ?= time
+COUNT ?= $(if $(filter instructions,$(METRIC)),5,10)
+THRESHOLD ?=
 GATE_BENCH ?= /gambit
 GATE_BENCHTIME ?= 200ms
+GATE_SKIP ?= $(if $(filter instructions,$(METRIC)),PGNWorkers|Perft$$/gambit/start/d6|Perft$$/gambit/kiwipete/d5)
 bench-compare:
-	cd bench && $(GO) run ./cmd/benchgate -base '$(BASE)' -count $(COUNT) -threshold '$(THRESHOLD)' \
-		-bench '$(GATE_BENCH)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare .
+	@mkdir -p bin/bench-compare
+	$(GO) build -C bench/cmd/benchgate -o $(CURDIR)/bin/benchgate .
+	cd bench && ../bin/benchgate -metric '$(METRIC)' -base '$(BASE)' -count $(COUNT) $(if $(THRESHOLD),-threshold '$(THRESHOLD)') \
+		-bench '$(GATE_BENCH)' -skip '$(GATE_SKIP)' -benchtime '$(GATE_BENCHTIME)' -head-dir . -o ../bin/bench-compare \
+		-json ../bin/bench-compare/report.json -markdown ../bin/bench-compare/summary.md .
+
+.PHONY: bench-gate
+## bench-gate: gambit's pull-request gate: the instruction gate against the
+## merge base with PR_BASE (default origin/main, else main); about 6
+## minutes on 2 cores. Not part of make test.
+PR_BASE ?= $(if $(shell git rev-parse --verify --quiet origin/main),origin/main,main)
+bench-gate:
+	$(MAKE) bench-compare METRIC=instructions COUNT=0 BASE=$$(git merge-base HEAD $(PR_BASE))
 
 ## bench-natives: the perft command against native perfts (Stockfish, qperft, MPerft)
 # gambit's perft command (built with its PGO profile, for
@@ -121,6 +145,9 @@ bench-test:
 	cd bench && $(GO) vet ./...
 	cd bench && $(STATICCHECK) ./...
 	cd bench && $(GO) test -count=1 ./...
+	cd bench/cmd/benchgate && $(GO) vet ./...
+	cd bench/cmd/benchgate && $(STATICCHECK) ./...
+	cd bench/cmd/benchgate && $(GO) test -count=1 ./...
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:

@@ -29,6 +29,7 @@ declare -A need=(
 	[fathom]=/usr/games/fathom     # probes the Syzygy tables, the oracle of the syzygy tests
 	[glaurung]=/usr/games/glaurung # UCI opponents of make engine-strength
 	[toga2]=/usr/games/toga2
+	[valgrind]=/usr/bin/valgrind # counts instructions for benchgate -metric instructions (bench/cmd/benchgate's tests, make bench-gate)
 )
 # Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
 oracle=san/testdata/oracle

@@ -18,6 +18,7 @@ import (
 type runConfig struct {
 	base      string   // the git revision to compare against
 	bench     string   // the -bench pattern
+	skip      string   // the -skip pattern; "" skips nothing
 	benchtime string   // the -benchtime value; "" for go test's default
 	count     int      // rounds: each side runs count times, alternately
 	pkgs      []string // package patterns, relative to dir
@@ -28,6 +29,20 @@ type runConfig struct {
 	headDirs []string
 	dir      string    // where benchgate runs: inside the git working tree
 	log      io.Writer // progress and the commands run
+	// buildFlags are added to go test -c: the instruction gate builds
+	// without DWARF (-ldflags=-w), which halves valgrind's start-up; its
+	// function names come from the symbol table, which stays.
+	buildFlags []string
+}
+
+// benchArgs returns the test-binary flags that select the benchmarks of
+// cfg, runs no test and runs each benchmark once.
+func (cfg runConfig) benchArgs(bench string) []string {
+	args := []string{"-test.run", "^$", "-test.bench", bench, "-test.count", "1"}
+	if cfg.skip != "" {
+		args = append(args, "-test.skip", cfg.skip)
+	}
+	return args
 }
 
 // side is one of the two trees being measured.
@@ -41,7 +56,7 @@ type side struct {
 // binary is a compiled test binary and the package directory it runs in
 // (go test runs a test binary in its package's directory, and tests may
 // read files relative to it).
-type binary struct{ path, dir string }
+type binary struct{ path, dir, pkg string }
 
 // runInterleaved checks the base revision out in a temporary git worktree,
 // builds the test binaries of both trees once, then runs them in rounds
@@ -51,28 +66,44 @@ type binary struct{ path, dir string }
 // evenly over both sides instead of biasing whichever ran second. The
 // worktree is removed when it returns, whatever happened.
 func runInterleaved(ctx context.Context, cfg runConfig) (base, head []byte, err error) {
+	err = withSides(ctx, cfg, func(sides [2]*side, _ string) error {
+		if err := runRounds(ctx, cfg, sides); err != nil {
+			return err
+		}
+		base, head = sides[0].out.Bytes(), sides[1].out.Bytes()
+		return nil
+	})
+	return base, head, err
+}
+
+// withSides checks the base revision out in a temporary git worktree,
+// builds the test binaries of base and head, and calls fn with the two
+// sides and the temporary directory (which fn may use for its own files).
+// The worktree and the directory are removed when it returns, whatever
+// happened.
+func withSides(ctx context.Context, cfg runConfig, fn func(sides [2]*side, tmp string) error) (err error) {
 	top, err := gitOutput(ctx, cfg.dir, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, nil, fmt.Errorf("benchgate must run inside a git working tree: %w", err)
+		return fmt.Errorf("benchgate must run inside a git working tree: %w", err)
 	}
 	prefix, err := gitOutput(ctx, cfg.dir, "rev-parse", "--show-prefix")
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	rev, err := gitOutput(ctx, cfg.dir, "rev-parse", "--verify", "--quiet", cfg.base+"^{commit}")
 	if err != nil {
-		return nil, nil, fmt.Errorf("base revision %q: not a commit: %w", cfg.base, err)
+		return fmt.Errorf("base revision %q: not a commit: %w", cfg.base, err)
 	}
 
 	tmp, err := os.MkdirTemp("", "benchgate-")
 	if err != nil {
-		return nil, nil, fmt.Errorf("temporary directory: %w", err)
+		return fmt.Errorf("temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
 	worktree := filepath.Join(tmp, "base")
 	fmt.Fprintf(cfg.log, "benchgate: base %s (%s) in a temporary worktree %s\n", cfg.base, rev[:min(12, len(rev))], worktree)
 	if _, err := gitOutput(ctx, top, "worktree", "add", "--detach", worktree, rev); err != nil {
-		return nil, nil, fmt.Errorf("checking out the base: %w", err)
+		return fmt.Errorf("checking out the base: %w", err)
 	}
 	defer func() {
 		// Not ctx: the worktree must go even when the run was interrupted.
@@ -81,7 +112,7 @@ func runInterleaved(ctx context.Context, cfg runConfig) (base, head []byte, err 
 		}
 	}()
 
-	sides := []*side{
+	sides := [2]*side{
 		{name: "base", dir: filepath.Join(worktree, filepath.FromSlash(prefix))},
 		{name: "head", dir: cfg.dir},
 	}
@@ -89,20 +120,25 @@ func runInterleaved(ctx context.Context, cfg runConfig) (base, head []byte, err 
 		src := filepath.Join(cfg.dir, d)
 		dst := filepath.Join(sides[0].dir, d)
 		if err := checkHeadDir(top, src); err != nil {
-			return nil, nil, err
+			return err
 		}
 		fmt.Fprintf(cfg.log, "benchgate: base uses the working tree's %s\n", src)
 		if err := replaceTree(src, dst); err != nil {
-			return nil, nil, fmt.Errorf("copying %s into the base: %w", d, err)
+			return fmt.Errorf("copying %s into the base: %w", d, err)
 		}
 	}
 	for _, s := range sides {
 		if err := s.build(ctx, cfg, tmp); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
+	return fn(sides, tmp)
+}
 
-	args := []string{"-test.run", "^$", "-test.bench", cfg.bench, "-test.count", "1", "-test.benchmem"}
+// runRounds runs the benchmarks of both sides cfg.count times, alternately,
+// appending each side's output to its out.
+func runRounds(ctx context.Context, cfg runConfig, sides [2]*side) error {
+	args := append(cfg.benchArgs(cfg.bench), "-test.benchmem")
 	if cfg.benchtime != "" {
 		args = append(args, "-test.benchtime", cfg.benchtime)
 	}
@@ -112,12 +148,12 @@ func runInterleaved(ctx context.Context, cfg runConfig) (base, head []byte, err 
 			fmt.Fprintf(cfg.log, "benchgate: round %d/%d %s\n", round, cfg.count, s.name)
 			for _, b := range s.bins {
 				if err := runBinary(ctx, b, args, &s.out); err != nil {
-					return nil, nil, fmt.Errorf("%s: %w", s.name, err)
+					return fmt.Errorf("%s: %w", s.name, err)
 				}
 			}
 		}
 	}
-	return sides[0].out.Bytes(), sides[1].out.Bytes(), nil
+	return nil
 }
 
 // build compiles the test binary of every package in cfg.pkgs that has
@@ -126,22 +162,23 @@ func (s *side) build(ctx context.Context, cfg runConfig, tmp string) error {
 	if _, err := os.Stat(s.dir); err != nil {
 		return fmt.Errorf("%s: %w (give the benchmark directory with -head-dir if the base revision lacks it)", s.name, err)
 	}
-	listArgs := append([]string{"list", "-f", "{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}"}, cfg.pkgs...)
+	listArgs := append([]string{"list", "-f", "{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}\t{{.ImportPath}}"}, cfg.pkgs...)
 	list, err := command(ctx, s.dir, "go", listArgs...)
 	if err != nil {
 		return fmt.Errorf("%s: listing packages: %w", s.name, err)
 	}
 	for i, line := range strings.Split(strings.TrimSpace(list), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) != 3 || (f[1] == "0" && f[2] == "0") {
+		if len(f) != 4 || (f[1] == "0" && f[2] == "0") {
 			continue // no test files, so no benchmarks
 		}
 		bin := filepath.Join(tmp, s.name+"-"+strconv.Itoa(i)+".test")
 		fmt.Fprintf(cfg.log, "benchgate: %s: go test -c %s\n", s.name, f[0])
-		if _, err := command(ctx, f[0], "go", "test", "-c", "-o", bin, "."); err != nil {
+		buildArgs := append(append([]string{"test", "-c", "-o", bin}, cfg.buildFlags...), ".")
+		if _, err := command(ctx, f[0], "go", buildArgs...); err != nil {
 			return fmt.Errorf("%s: building the tests of %s: %w", s.name, f[0], err)
 		}
-		s.bins = append(s.bins, binary{path: bin, dir: f[0]})
+		s.bins = append(s.bins, binary{path: bin, dir: f[0], pkg: f[3]})
 	}
 	if len(s.bins) == 0 {
 		return fmt.Errorf("%s: no package with tests among %s", s.name, strings.Join(cfg.pkgs, " "))
