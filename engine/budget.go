@@ -23,33 +23,59 @@ const (
 	hardFactor       = 4
 )
 
-// Budget turns the limits into a time budget for side, the side to move:
-// a fixed MoveTime is both budgets; clocks give a share of the time left
-// (the time over one more than the moves to go, 30 when unknown,
-// plus most of the increment) as Soft and at most four times that, never more than a
-// quarter of the clock plus the increment (all of it for the last move
-// before the control), as Hard, always leaving a
-// safety margin on the clock. A ponder or infinite search, or one with
-// neither clock nor MoveTime, has no budget.
+// Budget turns the limits into a time budget for side, the side to move,
+// with no Move Overhead: BudgetOverhead(side, 0).
 func (l Limits) Budget(side core.Color) Budget {
+	return l.BudgetOverhead(side, 0)
+}
+
+// moveNow is the budget of a search that must answer at once.
+var moveNow = Budget{Soft: time.Millisecond, Hard: time.Millisecond}
+
+// BudgetOverhead turns the limits into a time budget for side, the side
+// to move, when each move costs overhead of the clock on top of the
+// search (the GUI's round trip, the Move Overhead option).
+//
+// A fixed MoveTime is both budgets, less the overhead. Clocks give a share
+// of the time left as Soft: the clock, less the overhead of this move
+// (at least a safety margin) and of each move still to come (the moves to
+// go, 30 when unknown, never more than a quarter of the clock), over one more
+// than the moves to go, plus most of the increment. Hard is at most four
+// times that and never more than a quarter of that time plus the
+// increment (all of it for the last move before the control); neither
+// ever reaches into this move's overhead. The overhead is taken from the
+// clock, not from the budget, so that a fast game still uses its time.
+//
+// A limit given as zero or less (MoveNow) gives a budget of a
+// millisecond. A ponder or infinite search, or one with neither clock
+// nor MoveTime, has no budget.
+func (l Limits) BudgetOverhead(side core.Color, overhead time.Duration) Budget {
 	if l.Infinite || l.Ponder {
 		return Budget{}
 	}
-	if l.MoveTime > 0 {
-		return Budget{Soft: l.MoveTime, Hard: l.MoveTime}
+	overhead = max(overhead, 0)
+	if l.MoveNow(side) {
+		return moveNow
 	}
-	left, inc := l.Clock(side)
-	if left <= 0 && inc <= 0 {
+	if l.Has(GivenMoveTime) {
+		t := max(l.MoveTime-overhead, time.Millisecond)
+		return Budget{Soft: t, Hard: t}
+	}
+	if !l.HasClock(side) {
 		return Budget{}
 	}
-	usable := left - safetyMargin
-	if usable < time.Millisecond {
-		// Almost flagged: move at once.
-		return Budget{Soft: time.Millisecond, Hard: time.Millisecond}
-	}
+	left, inc := l.Clock(side)
 	mtg := l.MovesToGo
 	if mtg <= 0 || mtg > maxMovesToGo {
 		mtg = defaultMovesToGo
+	}
+	// This move's round trip, and those of the moves still to come.
+	reach := left - max(safetyMargin, overhead)
+	reserve := min(overhead*time.Duration(mtg), left/4)
+	usable := reach - reserve
+	if reach < time.Millisecond || usable < time.Millisecond {
+		// Almost flagged: move at once.
+		return moveNow
 	}
 	soft := usable/time.Duration(mtg+1) + inc*3/4
 	hard := min(soft*hardFactor, usable/4+inc)
@@ -57,7 +83,7 @@ func (l Limits) Budget(side core.Color) Budget {
 		// The last move before the control may use nearly all of it.
 		hard = usable
 	}
-	hard = min(hard, usable)
+	hard = min(hard, reach)
 	soft = min(soft, hard)
 	return Budget{Soft: max(soft, time.Millisecond), Hard: max(hard, time.Millisecond)}
 }

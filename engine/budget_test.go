@@ -69,3 +69,67 @@ func TestFindOption(t *testing.T) {
 	_, ok = engine.FindOption(opts, "Threads")
 	assert.False(t, ok)
 }
+
+func TestBudgetOverheadFromTheClock(t *testing.T) {
+	const overhead = 100 * time.Millisecond
+	ms := time.Millisecond
+	// A fast game, 1.9 s and 50 ms a move: the search starts no iteration
+	// past about half its soft budget, so 40 ms of search needs a soft
+	// budget above 70 ms. Taking the overhead from the budget left 1 ms.
+	fast := engine.Limits{WTime: 1900 * ms, BTime: 1900 * ms, WInc: 50 * ms, BInc: 50 * ms}
+	b := fast.BudgetOverhead(core.White, overhead)
+	assert.GreaterOrEqual(t, b.Soft, 70*ms)
+	assert.LessOrEqual(t, b.Soft, b.Hard)
+	assert.LessOrEqual(t, b.Hard, 1900*ms-overhead, "this move's overhead stays on the clock")
+	assert.Less(t, b.Soft, fast.Budget(core.White).Soft, "the overhead of the moves to come is kept")
+
+	// A fixed move time: all of it but the overhead, both budgets.
+	mt := engine.Limits{MoveTime: time.Second}.BudgetOverhead(core.Black, overhead)
+	assert.Equal(t, engine.Budget{Soft: 900 * ms, Hard: 900 * ms}, mt)
+
+	// The overhead of the moves to come is bounded: a long game keeps
+	// most of its clock to share.
+	long := engine.Limits{WTime: 10 * time.Second, BTime: 10 * time.Second}.BudgetOverhead(core.White, overhead)
+	assert.Greater(t, long.Soft, (10*time.Second*3/4-overhead)/31-ms)
+
+	// Without overhead, BudgetOverhead is Budget.
+	for _, l := range []engine.Limits{fast, {MoveTime: time.Second}, {WTime: time.Minute, MovesToGo: 1}} {
+		assert.Equal(t, l.Budget(core.White), l.BudgetOverhead(core.White, 0), "%v", l)
+	}
+	// A clock smaller than the overhead: move at once.
+	assert.Equal(t, engine.Budget{Soft: ms, Hard: ms}, engine.Limits{WTime: 90 * ms}.BudgetOverhead(core.White, overhead))
+}
+
+func TestMoveNow(t *testing.T) {
+	ms := time.Millisecond
+	now := engine.Budget{Soft: ms, Hard: ms}
+	for _, tc := range []struct {
+		name string
+		l    engine.Limits
+		side core.Color
+		now  bool
+	}{
+		{"wtime 0", engine.Limits{BTime: 100 * ms, Given: engine.GivenWTime}, core.White, true},
+		{"wtime -5000", engine.Limits{WTime: -5000 * ms, BTime: 100 * ms}, core.White, true},
+		{"wtime 0, black to move", engine.Limits{BTime: 100 * ms, Given: engine.GivenWTime}, core.Black, false},
+		{"btime 0 with an increment", engine.Limits{WTime: ms, BInc: 100 * ms, Given: engine.GivenBTime}, core.Black, false},
+		{"movetime 0", engine.Limits{Given: engine.GivenMoveTime}, core.White, true},
+		{"nodes 0", engine.Limits{Given: engine.GivenNodes}, core.White, true},
+		{"depth 0", engine.Limits{Given: engine.GivenDepth}, core.White, true},
+		{"depth 0 infinite", engine.Limits{Given: engine.GivenDepth, Infinite: true}, core.White, false},
+		{"nothing given", engine.Limits{}, core.White, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.now, tc.l.MoveNow(tc.side))
+			if tc.now {
+				assert.Equal(t, now, tc.l.Budget(tc.side))
+			}
+		})
+	}
+	// Zeros given are written, so that an engine gets them too.
+	l := engine.Limits{BTime: 100 * ms, Given: engine.GivenWTime | engine.GivenDepth}
+	assert.Equal(t, "go wtime 0 btime 100 depth 0", l.String())
+	assert.True(t, l.HasClock(core.White))
+	assert.True(t, l.Has(engine.GivenBTime))
+	assert.False(t, l.Has(engine.GivenNodes))
+}

@@ -8,9 +8,30 @@ import (
 	"github.com/gambit-chess/gambit/core"
 )
 
+// Given is a set of Limits fields a command named explicitly, so that a
+// limit given as zero or less ("go movetime 0", "wtime 0" once a flag has
+// fallen) is told from one not given at all.
+type Given uint16
+
+// The Limits fields a Given can name.
+const (
+	GivenWTime Given = 1 << iota
+	GivenBTime
+	GivenWInc
+	GivenBInc
+	GivenMoveTime
+	GivenDepth
+	GivenNodes
+	GivenMate
+	GivenMovesToGo
+)
+
 // Limits say how long a search may run: clocks, a fixed time, a depth, a
-// node count, a mate to find, or until stopped. Zero fields are unset; a
-// Limits with nothing set means "search until stopped".
+// node count, a mate to find, or until stopped. Zero fields are unset
+// unless Given names them; a Limits with nothing set means "search until
+// stopped". A limit given as zero or less (a clock that has run down,
+// movetime, depth or nodes 0) means "move now": search depth 1 and
+// answer.
 type Limits struct {
 	Depth     int           // search this many plies
 	Nodes     int64         // search this many nodes
@@ -26,6 +47,58 @@ type Limits struct {
 	// SearchMoves restricts the search to these moves of the root position,
 	// in UCI notation; the protocols check them before use.
 	SearchMoves []string
+	// Given names the fields given as zero, which their value cannot
+	// tell from fields not given (uci.ParseGo and the XBoard server fill
+	// it); a field that is not zero counts as given whether or not Given
+	// names it (see Has).
+	Given Given
+}
+
+// Has reports whether the field f was given: named by Given or not zero.
+func (l Limits) Has(f Given) bool {
+	if l.Given&f != 0 {
+		return true
+	}
+	switch f {
+	case GivenWTime:
+		return l.WTime != 0
+	case GivenBTime:
+		return l.BTime != 0
+	case GivenWInc:
+		return l.WInc != 0
+	case GivenBInc:
+		return l.BInc != 0
+	case GivenMoveTime:
+		return l.MoveTime != 0
+	case GivenDepth:
+		return l.Depth != 0
+	case GivenNodes:
+		return l.Nodes != 0
+	case GivenMate:
+		return l.Mate != 0
+	case GivenMovesToGo:
+		return l.MovesToGo != 0
+	}
+	return false
+}
+
+// MoveNow reports whether a limit was given as zero or less (a movetime,
+// depth or node count of zero or less, or the side to move's clock run
+// down with no increment), so that the search should answer at once
+// with the best move of depth 1.
+func (l Limits) MoveNow(side core.Color) bool {
+	if l.Infinite {
+		return false
+	}
+	left, inc := l.Clock(side)
+	clock := GivenWTime
+	if side == core.Black {
+		clock = GivenBTime
+	}
+	return (l.Has(GivenMoveTime) && l.MoveTime <= 0) ||
+		(l.Has(GivenDepth) && l.Depth <= 0) ||
+		(l.Has(GivenNodes) && l.Nodes <= 0) ||
+		(l.Has(clock) && left <= 0 && inc <= 0)
 }
 
 // Clock returns the time left and the increment of side.
@@ -36,10 +109,15 @@ func (l Limits) Clock(side core.Color) (left, inc time.Duration) {
 	return l.BTime, l.BInc
 }
 
-// HasClock reports whether the limits carry a clock for side.
+// HasClock reports whether the limits carry a clock for side: a time
+// left or an increment, or a clock given as zero or less (run down).
 func (l Limits) HasClock(side core.Color) bool {
 	t, inc := l.Clock(side)
-	return t > 0 || inc > 0
+	clock := GivenWTime
+	if side == core.Black {
+		clock = GivenBTime
+	}
+	return t > 0 || inc > 0 || l.Given&clock != 0
 }
 
 // ms writes a duration as whole milliseconds, rounding a positive
@@ -61,25 +139,25 @@ func (l Limits) String() string {
 	if l.Ponder {
 		b.WriteString(" ponder")
 	}
-	dur := func(key string, d time.Duration) {
-		if d != 0 {
+	dur := func(key string, d time.Duration, f Given) {
+		if d != 0 || l.Given&f != 0 {
 			b.WriteString(" " + key + " " + ms(d))
 		}
 	}
-	num := func(key string, n int64) {
-		if n != 0 {
+	num := func(key string, n int64, f Given) {
+		if n != 0 || l.Given&f != 0 {
 			b.WriteString(" " + key + " " + strconv.FormatInt(n, 10))
 		}
 	}
-	dur("wtime", l.WTime)
-	dur("btime", l.BTime)
-	dur("winc", l.WInc)
-	dur("binc", l.BInc)
-	num("movestogo", int64(l.MovesToGo))
-	num("depth", int64(l.Depth))
-	num("nodes", l.Nodes)
-	num("mate", int64(l.Mate))
-	dur("movetime", l.MoveTime)
+	dur("wtime", l.WTime, GivenWTime)
+	dur("btime", l.BTime, GivenBTime)
+	dur("winc", l.WInc, GivenWInc)
+	dur("binc", l.BInc, GivenBInc)
+	num("movestogo", int64(l.MovesToGo), GivenMovesToGo)
+	num("depth", int64(l.Depth), GivenDepth)
+	num("nodes", l.Nodes, GivenNodes)
+	num("mate", int64(l.Mate), GivenMate)
+	dur("movetime", l.MoveTime, GivenMoveTime)
 	if l.Infinite {
 		b.WriteString(" infinite")
 	}

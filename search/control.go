@@ -24,6 +24,10 @@ type control struct {
 	soft, hard time.Duration // zero: no time limit
 	nodeLimit  int64
 	stopped    bool
+	// depthOne is set once depth 1 is complete: the node and time limits
+	// stop the search only after it, so that there is always a move of
+	// depth 1 to play.
+	depthOne bool
 }
 
 // check reports whether the search must stop now.
@@ -31,7 +35,7 @@ func (c *control) check(nodes int64) bool {
 	if c.stopped {
 		return true
 	}
-	if c.nodeLimit > 0 && nodes >= c.nodeLimit {
+	if c.nodeLimit > 0 && nodes >= c.nodeLimit && c.depthOne {
 		c.stopped = true
 		return true
 	}
@@ -53,7 +57,7 @@ func (c *control) check(nodes int64) bool {
 			return false
 		}
 	}
-	if c.hard > 0 && time.Since(c.start) >= c.hard {
+	if c.hard > 0 && c.depthOne && time.Since(c.start) >= c.hard {
 		c.stopped = true
 		return true
 	}

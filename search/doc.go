@@ -34,10 +34,15 @@
 // attacks on the king zone), bishop pair and rooks on open files; its
 // values are this package's own (see eval.go).
 //
-// Time: Limits.Budget gives a soft and a hard budget from the clocks (less
-// the Move Overhead option); no iteration starts past about half the soft
-// budget and the search stops at the hard one. Depth, nodes, mate,
-// movetime, infinite and ponder (until Request.PonderHit) are honoured.
+// Time: Limits.BudgetOverhead gives a soft and a hard budget from the
+// clocks, the Move Overhead option taken from the clock (once per move
+// still to come, within bounds), not from the budget; no iteration starts
+// past about half the soft budget and the search stops at the hard one.
+// Movetime searches its time less the overhead. Depth, nodes, mate,
+// movetime, infinite and ponder (until Request.PonderHit) are honoured;
+// a limit given as zero or less (Limits.MoveNow) plays the best move of
+// depth 1 at once, and depth 1 is always completed before a time or node
+// limit stops the search.
 // Options: Hash, Clear Hash, Threads (1), MultiPV, Ponder, OwnBook and
 // BookFile (a Polyglot book, package polyglot), Move Overhead, Skill
 // Level (20 is full strength; below it the depth is limited, and 0 is

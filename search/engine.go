@@ -43,8 +43,8 @@ type Engine struct {
 const (
 	// DefaultHash is the table size in megabytes.
 	DefaultHash = 16
-	// DefaultMoveOverhead is kept off every time budget for the GUI's
-	// and the machine's latency: with 30 ms gambit-engine lost a game on
+	// DefaultMoveOverhead is kept off the clock for the GUI's and the
+	// machine's latency, per move (see engine.Limits.BudgetOverhead): with 30 ms gambit-engine lost a game on
 	// time on a loaded 2-core machine (see docs/engine.md), hence 100.
 	DefaultMoveOverhead = 100 * time.Millisecond
 	// MaxSkill is the Skill Level of full strength.
@@ -245,10 +245,13 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 	budget := func() {
 		tl := l
 		tl.Ponder = false
-		b := tl.Budget(side)
+		b := tl.BudgetOverhead(side, e.moveOverhead)
 		if b.Hard > 0 {
-			ctl.soft = max(b.Soft-e.moveOverhead, time.Millisecond)
-			ctl.hard = max(b.Hard-e.moveOverhead, time.Millisecond)
+			ctl.soft, ctl.hard = b.Soft, b.Hard
+			if tl.Has(engine.GivenMoveTime) {
+				// A fixed time: use all of it, iteration after iteration.
+				ctl.soft = 0
+			}
 		}
 	}
 	ctl.onHit = func() {
@@ -278,6 +281,9 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 	maxDepth := maxPly - 8
 	if l.Depth > 0 {
 		maxDepth = min(l.Depth, maxDepth)
+	}
+	if l.MoveNow(side) {
+		maxDepth = 1 // a limit of zero or less: the best move of depth 1, at once
 	}
 	if e.skill < MaxSkill {
 		maxDepth = min(maxDepth, skillDepth(e.skill))

@@ -119,6 +119,7 @@ func (w *worker) iterate(rms []rootMove, maxDepth, multiPV, mate int, report fun
 		if w.stop {
 			return
 		}
+		w.ctl.depthOne = true
 		if mate > 0 && rms[0].prev > mateBound && mateScore-rms[0].prev <= 2*mate-1 {
 			return
 		}

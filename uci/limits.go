@@ -1,11 +1,22 @@
 package uci
 
-import "time"
+import (
+	"time"
+
+	"github.com/gambit-chess/gambit/engine"
+)
 
 // goCommand returns the "go" line for l with the checked search moves sm.
 func goCommand(l Limits, sm []string) string {
 	l.SearchMoves = sm
 	return l.String()
+}
+
+// givenKeys names the Limits field of each numeric "go" token.
+var givenKeys = map[string]engine.Given{
+	"wtime": engine.GivenWTime, "btime": engine.GivenBTime, "winc": engine.GivenWInc, "binc": engine.GivenBInc,
+	"movetime": engine.GivenMoveTime, "depth": engine.GivenDepth, "nodes": engine.GivenNodes,
+	"mate": engine.GivenMate, "movestogo": engine.GivenMovesToGo,
 }
 
 // ParseGo reads a "go" command as an engine receives it. Tokens UCI does
@@ -55,6 +66,10 @@ func ParseGo(line string) (Limits, error) {
 			return fail(key + " needs a number")
 		}
 		d := time.Duration(n) * time.Millisecond
+		if n == 0 {
+			// Zero is a limit here ("move now"), not the lack of one.
+			l.Given |= givenKeys[key]
+		}
 		switch key {
 		case "wtime":
 			l.WTime = d

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/uci"
 )
 
@@ -296,6 +297,10 @@ func TestParseGo(t *testing.T) {
 		{"go searchmoves e2e4 d2d4 depth 5", uci.Limits{SearchMoves: []string{"e2e4", "d2d4"}, Depth: 5}, false},
 		{"go wtime -150 btime 100", uci.Limits{WTime: -150 * time.Millisecond, BTime: 100 * time.Millisecond}, false},
 		{"go frobnicate depth 2", uci.Limits{Depth: 2}, false},
+		// Zero is "move now", not "no limit": Given tells it apart.
+		{"go wtime 0 btime 100", uci.Limits{BTime: 100 * time.Millisecond, Given: engine.GivenWTime}, false},
+		{"go movetime 0", uci.Limits{Given: engine.GivenMoveTime}, false},
+		{"go nodes 0 depth 0", uci.Limits{Given: engine.GivenNodes | engine.GivenDepth}, false},
 		{"go depth", uci.Limits{}, true},
 		{"go depth -1", uci.Limits{}, true},
 		{"go movetime soon", uci.Limits{}, true},

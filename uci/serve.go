@@ -303,8 +303,10 @@ func (s *server) cmdGo(ctx context.Context, line string) {
 	}
 	limits, err := ParseGo(line)
 	if err != nil {
-		s.report("%v", err)
-		return
+		// Still answer, so that the GUI never waits for a bestmove that
+		// does not come: the best move of depth 1.
+		s.report("%v; playing the best move of depth 1", err)
+		limits = Limits{Depth: 1}
 	}
 	req := SearchRequest{
 		Position: s.cur,

@@ -114,6 +114,52 @@ func serveScript(t *testing.T, eng uci.Searcher, script string) []string {
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
+func TestServeRejectedGoStillAnswers(t *testing.T) {
+	// A GUI waits for bestmove after every go: a go the engine rejects
+	// gets its error and then a legal move (the best of depth 1), or
+	// "bestmove (none)" where there is no move.
+	for _, tc := range []struct{ name, position, goLine, want string }{
+		{"negative depth", "position startpos moves e2e4", "go depth -2", `info string error: uci: bad go line "go depth -2": depth needs a number`},
+		{"bad value", "position startpos moves", "go depth x", `info string error: uci: bad go line "go depth x": depth needs a number`},
+		{"negative movetime", "position startpos moves", "go movetime -5", `info string error: uci: bad go line "go movetime -5"`},
+		{"mated", "position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "go depth -2", "info string error: uci: bad go line"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := serveScript(t, newOnePly(), tc.position+"\n"+tc.goLine+"\n")
+			require.NotEmpty(t, out)
+			assert.True(t, strings.HasPrefix(out[0], tc.want), "got %q", out[0])
+			last := out[len(out)-1]
+			require.True(t, strings.HasPrefix(last, "bestmove "), "the GUI gets its answer: %q", out)
+			f := strings.Fields(last)
+			p := positionOf(t, tc.position)
+			if !p.HasLegalMoves() {
+				assert.Equal(t, "(none)", f[1])
+				return
+			}
+			_, err := uci.ParseBestMove(last, p)
+			assert.NoError(t, err, "a legal move")
+		})
+	}
+}
+
+// positionOf returns the position a "position startpos moves ..." or
+// "position fen ..." command (without moves) sets up.
+func positionOf(t *testing.T, line string) core.Position {
+	t.Helper()
+	if fen, ok := strings.CutPrefix(line, "position fen "); ok {
+		p, err := core.ParseFEN(fen)
+		require.NoError(t, err)
+		return p
+	}
+	p := core.StartPosition()
+	for _, w := range strings.Fields(strings.TrimPrefix(line, "position startpos moves")) {
+		m, err := p.ParseUCI(w)
+		require.NoError(t, err)
+		p.MakeMove(m)
+	}
+	return p
+}
+
 func TestServeGUIConventions(t *testing.T) {
 	// The commands a GUI such as cutechess sends Stockfish.
 	out := serveScript(t, newOnePly(), strings.Join([]string{
@@ -152,7 +198,6 @@ func TestServeMalformedInput(t *testing.T) {
 		{"bad fen", "position fen not a fen", "info string error: uci: bad position line"},
 		{"no position kind", "position", "info string error: uci: bad position line"},
 		{"illegal move", "position startpos moves e2e4 e2e4", `info string error: uci: bad position line "position startpos moves e2e4 e2e4": move 2: core: illegal move`},
-		{"bad go value", "go depth x", `info string error: uci: bad go line "go depth x": depth needs a number`},
 		{"unknown option", "setoption name Nope value 1", `info string error: uci: option "Nope": unknown option`},
 		{"bad option value", "setoption name Style value Wild", `info string error: uci: option "Style" value "Wild": invalid option value`},
 		{"setoption without name", "setoption Hash 3", "info string error: uci: bad setoption line"},

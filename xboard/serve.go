@@ -44,8 +44,9 @@ type server struct {
 	inc           time.Duration
 	moveTime      time.Duration // st
 	depth         int           // sd
-	ownTime       time.Duration // time, -1 when not given since the last move
-	oppTime       time.Duration // otim
+	depthSet      bool          // sd was given, maybe as 0 (move now)
+	ownTime       time.Duration // time, noTime when not given
+	oppTime       time.Duration // otim, noTime when not given
 	run           *serveSearch
 	pendingPongs  []string
 	searches      sync.WaitGroup
@@ -83,7 +84,7 @@ type server struct {
 // r returns.
 func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) error {
 	s := &server{eng: eng, out: guiconn.NewWriter(w), post: true, side: core.Black,
-		ownTime: -1, oppTime: -1, base: 5 * time.Minute, mps: 40,
+		ownTime: noTime, oppTime: noTime, base: 5 * time.Minute, mps: 40,
 		searchResults: make(chan *serveSearch, 1), done: make(chan struct{})}
 	s.ctx = ctx
 	s.name, s.author = eng.ID()
@@ -164,7 +165,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 	case "new":
 		s.stopSearch(true)
 		s.chess960, s.force, s.side, s.analyze = false, false, core.Black, false
-		s.depth, s.ownTime, s.oppTime = 0, -1, -1
+		s.depth, s.depthSet, s.ownTime, s.oppTime = 0, false, noTime, noTime
 		s.eng.NewGame()
 		s.resetGame(core.StartPosition())
 	case "variant":
@@ -216,7 +217,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 			s.fail("bad argument", line)
 			return false
 		}
-		s.depth = n
+		s.depth, s.depthSet = n, true
 	case "time", "otim":
 		n, err := strconv.ParseInt(arg, 10, 64)
 		if err != nil || n > math.MaxInt64/int64(10*time.Millisecond) || n < -math.MaxInt64/int64(10*time.Millisecond) {

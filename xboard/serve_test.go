@@ -306,6 +306,18 @@ func TestServeTimeControls(t *testing.T) {
 	l = search("level 40 5 0", "sd 3", "time 100", "otim 100")
 	assert.Equal(t, 3, l.Depth)
 
+	// A clock run down or sd 0 means "move now", not "no limit"; a time
+	// not given is the level's base.
+	l = search("level 40 1 0", "time 0", "otim 100")
+	assert.Equal(t, engine.Limits{BTime: time.Second, MovesToGo: 40, Given: engine.GivenWTime}, l)
+	assert.True(t, l.MoveNow(core.White))
+	l = search("level 40 1 0", "time -500", "otim 100")
+	assert.Equal(t, -5*time.Second, l.WTime)
+	assert.True(t, l.MoveNow(core.White))
+	l = search("level 40 1 0", "sd 0")
+	assert.Equal(t, engine.Limits{WTime: time.Minute, BTime: time.Minute, MovesToGo: 40, Given: engine.GivenDepth}, l)
+	assert.True(t, l.MoveNow(core.White))
+
 	// Bad arguments are answered and change nothing.
 	for _, bad := range []string{"level 40 five 0", "level 40", "st -1", "sd x", "time lots"} {
 		g.send(bad)

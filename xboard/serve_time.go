@@ -1,6 +1,7 @@
 package xboard
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -49,6 +50,10 @@ func parseBase(t string) (time.Duration, bool) {
 	return d, true
 }
 
+// noTime marks a clock not given by time or otim: no command can give it,
+// as they are in centiseconds.
+const noTime = time.Duration(math.MinInt64)
+
 // limits turns the time control into engine.Limits for a search of the
 // engine's side: time is its clock, otim the opponent's.
 func (s *server) limits() engine.Limits {
@@ -58,16 +63,23 @@ func (s *server) limits() engine.Limits {
 		l.MoveTime = s.moveTime
 	default:
 		own, opp := s.ownTime, s.oppTime
-		if own < 0 {
+		if own == noTime {
 			own = s.base
 		}
-		if opp < 0 {
+		if opp == noTime {
 			opp = s.base
 		}
 		if s.side == core.White {
 			l.WTime, l.BTime = own, opp
 		} else {
 			l.WTime, l.BTime = opp, own
+		}
+		// A clock of zero is one that has run down, not none.
+		if l.WTime == 0 {
+			l.Given |= engine.GivenWTime
+		}
+		if l.BTime == 0 {
+			l.Given |= engine.GivenBTime
 		}
 		l.WInc, l.BInc = s.inc, s.inc
 		if s.mps > 0 {
@@ -76,5 +88,8 @@ func (s *server) limits() engine.Limits {
 		}
 	}
 	l.Depth = s.depth
+	if s.depthSet && s.depth == 0 {
+		l.Given |= engine.GivenDepth // sd 0: move now
+	}
 	return l
 }
