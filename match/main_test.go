@@ -1,11 +1,8 @@
 package match_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -31,34 +28,9 @@ func TestMain(m *testing.M) {
 func children(t *testing.T) []string {
 	t.Helper()
 	me := os.Getpid()
-	entries, err := os.ReadDir("/proc")
+	out, err := enginetest.Processes(func(ppid, _ int) bool { return ppid == me })
 	if err != nil {
-		t.Fatalf("reading the process table: %v", err)
-	}
-	var out []string
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold spaces, so cut at the
-		// last ')'.
-		s := string(stat)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 2 {
-			continue
-		}
-		if ppid, _ := strconv.Atoi(f[1]); ppid == me {
-			out = append(out, fmt.Sprintf("%d %s state %s", pid, s[strings.IndexByte(s, '(')+1:i], f[0]))
-		}
+		t.Fatal(err)
 	}
 	return out
 }

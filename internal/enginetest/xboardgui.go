@@ -3,11 +3,9 @@
 package enginetest
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -75,32 +73,11 @@ func (g *XBoardGame) Wait(t *testing.T, timeout time.Duration) string {
 	}
 }
 
-// groupProcesses lists the processes of the process group pgid, each as
-// "PID COMMAND", from /proc.
+// groupProcesses lists the processes of the process group pgid.
 func groupProcesses(pgid int) []string {
-	var found []string
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...: comm may hold spaces, so read
-		// after its closing parenthesis.
-		s := string(stat)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 3 || f[2] != strconv.Itoa(pgid) {
-			continue
-		}
-		found = append(found, fmt.Sprintf("%d %s (%s)", pid, s[strings.IndexByte(s, '(')+1:i], f[0]))
+	found, err := Processes(func(_, pgrp int) bool { return pgrp == pgid })
+	if err != nil {
+		return []string{err.Error()}
 	}
 	if len(found) == 0 {
 		return []string{"none"}
