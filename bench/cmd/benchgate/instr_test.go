@@ -184,8 +184,15 @@ func TestInstructionGateSeesSmallRegressions(t *testing.T) {
 			}
 			for _, w := range worse {
 				// The count itself is right: the change measured is the
-				// change made, to within a fifth of a percentage point.
-				assert.InDelta(t, float64(tc.percent), w, 0.2)
+				// change made, to within a fifth of a percentage point
+				// and 1 % of the change. On an idle machine it stays
+				// within 0.1 point; beside four busy loops a 20 % change
+				// measured +19.75 %: some of the counted instructions do
+				// not follow the iterations (likely the Go runtime's
+				// clock-driven work, as a counted run lasts longer on a
+				// loaded machine; not proven), and they weigh on the
+				// head's count and so on the ratio.
+				assert.InDelta(t, float64(tc.percent), w, 0.2+0.01*float64(tc.percent))
 			}
 		})
 	}
