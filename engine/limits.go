@@ -91,14 +91,19 @@ func (l Limits) MoveNow(side core.Color) bool {
 		return false
 	}
 	left, inc := l.Clock(side)
-	clock := GivenWTime
-	if side == core.Black {
-		clock = GivenBTime
-	}
+	clock := givenClock(side)
 	return (l.Has(GivenMoveTime) && l.MoveTime <= 0) ||
 		(l.Has(GivenDepth) && l.Depth <= 0) ||
 		(l.Has(GivenNodes) && l.Nodes <= 0) ||
 		(l.Has(clock) && left <= 0 && inc <= 0)
+}
+
+// givenClock is the Given flag of side's clock.
+func givenClock(side core.Color) Given {
+	if side == core.Black {
+		return GivenBTime
+	}
+	return GivenWTime
 }
 
 // Clock returns the time left and the increment of side.
@@ -113,10 +118,7 @@ func (l Limits) Clock(side core.Color) (left, inc time.Duration) {
 // left or an increment, or a clock given as zero or less (run down).
 func (l Limits) HasClock(side core.Color) bool {
 	t, inc := l.Clock(side)
-	clock := GivenWTime
-	if side == core.Black {
-		clock = GivenBTime
-	}
+	clock := givenClock(side)
 	return t > 0 || inc > 0 || l.Given&clock != 0
 }
 
