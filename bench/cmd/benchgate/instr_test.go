@@ -127,7 +127,7 @@ func TestInstructionGateSeesSmallRegressions(t *testing.T) {
 			cfg := runConfig{base: "HEAD", bench: ".", benchtime: "10ms", count: minCount, pkgs: []string{"./benchdir"},
 				headDirs: []string{"benchdir"}, dir: repo, log: io.Discard, buildFlags: []string{"-ldflags=-w"}}
 			icfg := instrFixtureConfig()
-			var worse []float64
+			var worse, allowed []float64
 			flagged, timeFlagged := 0, 0
 			var timeWorse []float64
 			err := withSides(ctx, cfg, func(sides [2]*side, tmp string) error {
@@ -145,6 +145,8 @@ func TestInstructionGateSeesSmallRegressions(t *testing.T) {
 					require.Len(t, c.rows, 1)
 					r := c.rows[0]
 					worse = append(worse, r.Worse)
+					require.NotNil(t, r.Base)
+					allowed = append(allowed, countAllowance(*r.Base, r.N2-r.N1, tc.percent))
 					if r.Regression {
 						flagged++
 						require.NotEmpty(t, r.Functions)
@@ -182,17 +184,10 @@ func TestInstructionGateSeesSmallRegressions(t *testing.T) {
 			} else {
 				assert.Equal(t, tc.repeats, flagged, "a %d%% regression missed", tc.percent)
 			}
-			for _, w := range worse {
+			for i, w := range worse {
 				// The count itself is right: the change measured is the
-				// change made, to within a fifth of a percentage point
-				// and 1 % of the change. On an idle machine it stays
-				// within 0.1 point; beside four busy loops a 20 % change
-				// measured +19.75 %: some of the counted instructions do
-				// not follow the iterations (likely the Go runtime's
-				// clock-driven work, as a counted run lasts longer on a
-				// loaded machine; not proven), and they weigh on the
-				// head's count and so on the ratio.
-				assert.InDelta(t, float64(tc.percent), w, 0.2+0.01*float64(tc.percent))
+				// change made, to within countAllowance.
+				assert.InDelta(t, float64(tc.percent), w, allowed[i])
 			}
 		})
 	}
@@ -259,4 +254,29 @@ func TestRunInstructionsEndToEnd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runtimeNoise bounds how many instructions the Go runtime's own work puts
+// between the counts of two sides (each two runs, N1 and N2) of code that is
+// the same: the work driven by the clock rather than by the iterations
+// (sysmon's wake-ups, with retake, netpoll, nanotime and their locks) and
+// the page allocator's (pageAlloc.find). Measured beside four busy loops:
+// six N1/N2 pairs of the fixture at 100x and 300x under cachegrind with
+// countEnv's settings gave per-op counts up to 0.15 % apart, 360,000
+// instructions over the 200 iterations; pageAlloc.find alone moved by
+// 90,000 and sysmon's functions by 100,000. A loaded machine makes each run
+// last longer and so wakes sysmon more often, which is why this showed only
+// beside busy loops (a CI rehearsal measured -0.203 % for unchanged code).
+const runtimeNoise = 400_000
+
+// countAllowance is how far, in percentage points, a measured change may be
+// from the percent made when per-op instructions a base op and n
+// iterations were counted between N1 and N2: the runtime's noise spread
+// over the counted instructions, at least 0.2 point (the accuracy on an
+// idle machine is within 0.1), plus 1 % of the change (a 20 % change
+// measured +19.75 % beside four busy loops, as that noise weighs on the
+// head's larger count).
+func countAllowance(base float64, n, percent int) float64 {
+	noise := 100 * runtimeNoise / (base * float64(n))
+	return max(0.2, noise) + 0.01*float64(percent)
 }
