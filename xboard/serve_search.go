@@ -31,9 +31,16 @@ type serveSearch struct {
 	discard   bool              // the result is not to be played
 }
 
-// think starts a search for the engine's move.
+// think starts a search for the engine's move. In a position without a
+// legal move it claims the result instead ("0-1 {Black mates}", "1/2-1/2
+// {Stalemate}"), as CECP asks of an engine that sees the game ended by
+// rule, so that the GUI is not left waiting for a move.
 func (s *server) think(ctx context.Context) {
-	if s.gameOver || !s.cur.HasLegalMoves() {
+	if s.gameOver {
+		return
+	}
+	if !s.cur.HasLegalMoves() {
+		s.claim()
 		return
 	}
 	s.startSearch(ctx, thinking, s.cur, core.NoMove, s.limits())
@@ -153,7 +160,8 @@ func (s *server) finished(run *serveSearch) {
 	}
 }
 
-// claim ends the game after the engine's move mates or stalemates.
+// claim ends the game with a result claim when the side to move has no
+// legal move: mated or stalemated, by the engine's move or before it.
 func (s *server) claim() {
 	if s.cur.HasLegalMoves() {
 		return

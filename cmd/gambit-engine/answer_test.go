@@ -1,0 +1,130 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/uci"
+)
+
+// Positions of the tests that drive the built engine over its pipes.
+const (
+	foolsMate  = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" // White is mated
+	stalemate  = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"                                // Black is stalemated
+	middlegame = "r1b2rk1/2q1bppp/p2ppn2/1p6/3BP3/2N2B2/PPPQ1PPP/2KR3R w - - 0 13"
+)
+
+// answerWithin bounds each wait for a line: generous, as the machine is
+// shared; an engine that never answers fails the test instead of hanging.
+const answerWithin = 10 * time.Second
+
+// send writes command lines to the engine.
+func send(t *testing.T, e *enginetest.Engine, lines ...string) {
+	t.Helper()
+	for _, l := range lines {
+		require.NoError(t, e.Send(l))
+	}
+}
+
+// expect reads the engine's lines up to one starting with prefix and
+// returns it with the lines before it.
+func expect(t *testing.T, e *enginetest.Engine, prefix string) (string, []string) {
+	t.Helper()
+	line, before, err := e.Expect(prefix)
+	require.NoError(t, err)
+	return line, before
+}
+
+func mustFEN(t *testing.T, fen string) core.Position {
+	t.Helper()
+	p, err := core.ParseFEN(fen)
+	require.NoError(t, err)
+	return p
+}
+
+// Over UCI every go gets a bestmove, as a GUI waits for one: a legal move,
+// or 0000 (UCI's null move) where there is none, also after a go the
+// engine rejects with its info string error.
+func TestUCIAnswersEveryGo(t *testing.T) {
+	e, err := enginetest.Launch(answerWithin, binary)
+	require.NoError(t, err)
+	t.Cleanup(e.Close)
+	for _, tc := range []struct {
+		name, fen, goLine string
+		rejected          bool
+	}{
+		{"mated", foolsMate, "go depth 3", false},
+		{"stalemated", stalemate, "go movetime 100", false},
+		{"mated, on a clock", foolsMate, "go wtime 1000 btime 1000", false},
+		{"mated, rejected go", foolsMate, "go depth -2", true},
+		{"stalemated, rejected go", stalemate, "go movetime x", true},
+		{"rejected go", middlegame, "go depth -2", true},
+		{"rejected go, negative movetime", middlegame, "go movetime -5", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			send(t, e, "position fen "+tc.fen, tc.goLine)
+			line, before := expect(t, e, "bestmove ")
+			rejected := slices.ContainsFunc(before, func(l string) bool { return strings.HasPrefix(l, "info string error") })
+			assert.Equal(t, tc.rejected, rejected, "the error comes first: %q", before)
+			p := mustFEN(t, tc.fen)
+			if !p.HasLegalMoves() {
+				assert.Equal(t, "bestmove 0000", line)
+				return
+			}
+			_, err := uci.ParseBestMove(line, p)
+			assert.NoError(t, err, "a legal move: %q", line)
+		})
+	}
+}
+
+// Over XBoard, a go (or the GUI's move) that leaves the engine on move
+// without a legal move is answered by a result claim, as CECP asks of an
+// engine that sees the game ended by rule; a rejected sd or st gets its
+// Error and the move still comes, at the earlier setting.
+func TestXBoardAnswersEveryGo(t *testing.T) {
+	e, err := enginetest.Spawn(answerWithin, binary)
+	require.NoError(t, err)
+	t.Cleanup(e.Close)
+	send(t, e, "xboard", "protover 2")
+	expect(t, e, "feature done=1")
+	for _, tc := range []struct {
+		name string
+		cmds []string
+		want string
+	}{
+		{"go, mated", []string{"setboard " + foolsMate, "go"}, "0-1 {Black mates}"},
+		{"go, stalemated", []string{"setboard " + stalemate, "go"}, "1/2-1/2 {Stalemate}"},
+		{"the GUI's move mates", []string{"setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playother", "usermove a1a8"}, "1-0 {White mates}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			send(t, e, "new", "force")
+			send(t, e, tc.cmds...)
+			line, _ := expect(t, e, tc.want[:3])
+			assert.Equal(t, tc.want, line)
+			send(t, e, "ping 1")
+			expect(t, e, "pong 1")
+		})
+	}
+	for _, tc := range []struct{ name, good, bad string }{
+		{"sd -2", "sd 2", "sd -2"},
+		{"st 0", "st 0.2", "st 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			send(t, e, "new", "force", "setboard "+middlegame, tc.good, tc.bad)
+			line, _ := expect(t, e, "Error")
+			assert.Equal(t, "Error (bad argument): "+tc.bad, line)
+			send(t, e, "go")
+			line, _ = expect(t, e, "move ")
+			p := mustFEN(t, middlegame)
+			_, err := p.ParseUCI(strings.TrimPrefix(line, "move "))
+			assert.NoError(t, err, "a legal move: %q", line)
+		})
+	}
+}
