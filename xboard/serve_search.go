@@ -91,8 +91,12 @@ func (s *server) startSearch(ctx context.Context, kind searchKind, pos core.Posi
 		if over || !s.post {
 			return
 		}
-		if i.Text != "" && len(i.PV) == 0 && i.Depth == 0 {
-			s.write("# " + strings.ReplaceAll(i.Text, "\n", " "))
+		if len(i.PV) == 0 && i.Depth == 0 {
+			// A text is a comment; a line of statistics alone (nodes,
+			// time) has no form in XBoard's thinking output.
+			if i.Text != "" {
+				s.write("# " + strings.ReplaceAll(i.Text, "\n", " "))
+			}
 			return
 		}
 		s.write(FormatThinking(i, pos, pos.Chess960()))

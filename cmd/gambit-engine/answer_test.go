@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +14,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
 )
 
@@ -127,4 +131,92 @@ func TestXBoardAnswersEveryGo(t *testing.T) {
 			assert.NoError(t, err, "a legal move: %q", line)
 		})
 	}
+}
+
+// movetime runs "go movetime 1000" on fen and returns the time from go
+// written to bestmove read, and the search time the engine reported last
+// (its closing info line, written when its time stopped it).
+func movetime(t *testing.T, e *enginetest.Engine, fen string) (wall, own time.Duration) {
+	t.Helper()
+	send(t, e, "position fen "+fen)
+	require.NoError(t, e.Sync())
+	start := time.Now()
+	send(t, e, "go movetime 1000")
+	line, before := expect(t, e, "bestmove ")
+	wall = time.Since(start)
+	p := mustFEN(t, fen)
+	_, err := uci.ParseBestMove(line, p)
+	require.NoError(t, err)
+	for _, l := range before {
+		if !strings.HasPrefix(l, "info ") {
+			continue
+		}
+		in, err := uci.ParseInfo(l, p)
+		require.NoError(t, err, l)
+		if in.Time > 0 {
+			own = in.Time
+		}
+	}
+	require.Positive(t, own, "an info line with the time: %q", before)
+	return wall, own
+}
+
+// "go movetime 1000" searches its second less the Move Overhead (100 ms),
+// so it answers between 900 and 1100 ms. Load delays the answer in the
+// pipe and the scheduler, never brings it earlier: the wall time is
+// checked from below (and only loosely from above, for an answer at all);
+// the engine's own clock, which a loaded pipe does not move, against the
+// whole window. make engine-movetime checks the wall time against the
+// window on a quiet machine.
+func TestUCIMovetimeAnswersInItsWindow(t *testing.T) {
+	e, err := enginetest.Launch(answerWithin, binary)
+	require.NoError(t, err)
+	t.Cleanup(e.Close)
+	wall, own := movetime(t, e, middlegame)
+	t.Logf("go movetime 1000: bestmove after %v, the engine's own search time %v", wall, own)
+	assert.GreaterOrEqual(t, wall, 900*time.Millisecond)
+	assert.Less(t, wall, 5*time.Second)
+	assert.GreaterOrEqual(t, own, 900*time.Millisecond)
+	assert.LessOrEqual(t, own, 1100*time.Millisecond)
+}
+
+// TestMovetimeOnAQuietMachine is make engine-movetime: GAMBIT_MOVETIME_RUNS
+// times "go movetime 1000" over UCI, on middlegames of the bench in turn; it
+// prints the mean, least and greatest wall time from go written to
+// bestmove read, and the engine's own search time, and fails when a wall
+// time is outside 900 to 1100 ms. Wall time means something only on a
+// quiet machine.
+func TestMovetimeOnAQuietMachine(t *testing.T) {
+	runs := os.Getenv("GAMBIT_MOVETIME_RUNS")
+	if runs == "" {
+		t.Skip("a wall-time check for a quiet machine: make engine-movetime")
+	}
+	n, err := strconv.Atoi(runs)
+	require.NoError(t, err, "GAMBIT_MOVETIME_RUNS")
+	require.Positive(t, n, "GAMBIT_MOVETIME_RUNS")
+	e, err := enginetest.Launch(answerWithin, binary)
+	require.NoError(t, err)
+	t.Cleanup(e.Close)
+	// The bench positions with a middlegame to search: no forced mate, no
+	// endgame whose search ends before its time, no Chess960 start.
+	var positions []string
+	for _, i := range []int{0, 1, 2, 3, 4, 5, 9} {
+		positions = append(positions, search.BenchPositions[i])
+	}
+	var walls, owns []time.Duration
+	for i := range n {
+		wall, own := movetime(t, e, positions[i%len(positions)])
+		walls, owns = append(walls, wall), append(owns, own)
+		assert.True(t, wall >= 900*time.Millisecond && wall <= 1100*time.Millisecond, "run %d: bestmove after %v", i+1, wall)
+	}
+	// spread writes the mean, least and greatest of ds, to 0.1 ms.
+	spread := func(ds []time.Duration) string {
+		var sum time.Duration
+		for _, d := range ds {
+			sum += d
+		}
+		r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
+		return fmt.Sprintf("mean %v, min %v, max %v", r(sum/time.Duration(len(ds))), r(slices.Min(ds)), r(slices.Max(ds)))
+	}
+	t.Logf("go movetime 1000, %d runs: wall time from go to bestmove %s; the engine's own search time %s", len(walls), spread(walls), spread(owns))
 }
