@@ -273,7 +273,25 @@ engine-strength:
 			-pgnout bin/strength/stockfish-skill-$$skill.pgn -json bin/strength/stockfish-skill-$$skill.json || exit 1; \
 	done
 
-.PHONY: engine-movetime
+# given returns the variable $(1) when the command line or the environment
+# sets it, else $(2): a default of a target's own for a name (TC, GAMES)
+# that another target defaults otherwise.
+given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
+
+.PHONY: engine-clock engine-movetime
+## engine-clock: gambit-engine's clock over whole games at 1+0.01, 2+0.05, 10+0.1 and 40/60
+# against Stockfish at Skill Level 5 (one thread, Hash 16
+# each), GAMES (4) games at each control of CLOCK_TCS, CONCURRENCY at a
+# time, TWIC openings with colours swapped: fails when gambit-engine ends
+# its games with less than 5 % or more than 60 % of its base time left on
+# average (for 40/60 at the control passed last), or loses a game on time.
+# For a quiet machine. PGN and JSON per control in bin/engine-clock.
+CLOCK_TCS ?= 1+0.01 2+0.05 10+0.1 40/60
+engine-clock:
+	GAMBIT_ENGINE_CLOCK_GAMES='$(call given,GAMES,4)' GAMBIT_ENGINE_CLOCK_TCS='$(CLOCK_TCS)' \
+		GAMBIT_ENGINE_CLOCK_CONCURRENCY='$(CONCURRENCY)' GAMBIT_ENGINE_CLOCK_OUT='$(CURDIR)/bin/engine-clock' \
+		$(GO) test -count=1 -timeout 600m -run 'TestWholeGameClocks$$' -v ./cmd/gambit-engine
+
 ## engine-movetime: MOVETIME_RUNS (10) go movetime 1000 over UCI: wall time mean, min, max; each 900-1100 ms
 # the wall time from go written to bestmove read, and
 # the engine's own search time from its last info line, over
