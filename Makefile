@@ -278,7 +278,21 @@ engine-strength:
 # that another target defaults otherwise.
 given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 
-.PHONY: engine-clock engine-movetime
+.PHONY: sprt engine-clock engine-movetime
+## sprt: SPRT of the working tree's gambit-engine against BASE's (scripts/sprt.sh)
+# builds gambit-engine at BASE (default HEAD: the working
+# tree's uncommitted change against its last commit) in a temporary
+# directory and from the working tree (or at the commit NEW), and plays them with cmd/match until
+# the SPRT elo0=ELO0 (0) elo1=ELO1 (5) decides or GAMES (20000) games are
+# played: TC (2+0.05, or an engine limit such as nodes=20000), CONCURRENCY
+# (2) games at a time, one thread and Hash 16 each, TWIC and Lichess
+# openings of 8 plies with colours swapped. Prints one result line and
+# exits 0 for H1, 1 for H0, 2 without a decision, 3 on an error. Output
+# in bin/sprt (see docs/engine.md).
+sprt:
+	BASE='$(BASE)' ELO0='$(call given,ELO0,0)' ELO1='$(call given,ELO1,5)' TC='$(call given,TC,2+0.05)' \
+		CONCURRENCY='$(CONCURRENCY)' GAMES='$(call given,GAMES,20000)' NEW='$(NEW)' GO='$(GO)' scripts/sprt.sh
+
 ## engine-clock: gambit-engine's clock over whole games at 1+0.01, 2+0.05, 10+0.1 and 40/60
 # against Stockfish at Skill Level 5 (one thread, Hash 16
 # each), GAMES (4) games at each control of CLOCK_TCS, CONCURRENCY at a
