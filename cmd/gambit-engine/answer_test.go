@@ -46,6 +46,21 @@ func expect(t *testing.T, e *enginetest.Engine, prefix string) (string, []string
 	return line, before
 }
 
+// gated returns the positive number the environment variable name holds,
+// or skips the test with why when it is not set: the checks for a quiet
+// machine that make runs.
+func gated(t *testing.T, name, why string) int {
+	t.Helper()
+	s := os.Getenv(name)
+	if s == "" {
+		t.Skip(why)
+	}
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err, name)
+	require.Positive(t, n, name)
+	return n
+}
+
 func mustFEN(t *testing.T, fen string) core.Position {
 	t.Helper()
 	p, err := core.ParseFEN(fen)
@@ -187,13 +202,7 @@ func TestUCIMovetimeAnswersInItsWindow(t *testing.T) {
 // time is outside 900 to 1100 ms. Wall time means something only on a
 // quiet machine.
 func TestMovetimeOnAQuietMachine(t *testing.T) {
-	runs := os.Getenv("GAMBIT_MOVETIME_RUNS")
-	if runs == "" {
-		t.Skip("a wall-time check for a quiet machine: make engine-movetime")
-	}
-	n, err := strconv.Atoi(runs)
-	require.NoError(t, err, "GAMBIT_MOVETIME_RUNS")
-	require.Positive(t, n, "GAMBIT_MOVETIME_RUNS")
+	n := gated(t, "GAMBIT_MOVETIME_RUNS", "a wall-time check for a quiet machine: make engine-movetime")
 	e, err := enginetest.Launch(answerWithin, binary)
 	require.NoError(t, err)
 	t.Cleanup(e.Close)

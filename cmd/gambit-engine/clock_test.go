@@ -31,19 +31,14 @@ var clockControls = []string{"1+0.01", "2+0.05", "10+0.1", "40/60"}
 // each control go to GAMBIT_ENGINE_CLOCK_OUT when set. The clocks mean
 // something only on a quiet machine.
 func TestWholeGameClocks(t *testing.T) {
-	env := os.Getenv("GAMBIT_ENGINE_CLOCK_GAMES")
-	if env == "" {
-		t.Skip("whole games at four time controls, for a quiet machine: make engine-clock")
-	}
-	games, err := strconv.Atoi(env)
-	require.NoError(t, err, "GAMBIT_ENGINE_CLOCK_GAMES")
-	require.Positive(t, games, "GAMBIT_ENGINE_CLOCK_GAMES")
+	games := gated(t, "GAMBIT_ENGINE_CLOCK_GAMES", "whole games at four time controls, for a quiet machine: make engine-clock")
 	controls := clockControls
 	if tcs := strings.Fields(os.Getenv("GAMBIT_ENGINE_CLOCK_TCS")); len(tcs) > 0 {
 		controls = tcs
 	}
 	conc := 1
 	if s := os.Getenv("GAMBIT_ENGINE_CLOCK_CONCURRENCY"); s != "" {
+		var err error
 		conc, err = strconv.Atoi(s)
 		require.NoError(t, err, "GAMBIT_ENGINE_CLOCK_CONCURRENCY")
 	}
