@@ -318,12 +318,12 @@ func TestServeTimeControls(t *testing.T) {
 	l := search("level 40 5 0", "time 30000", "otim 29000")
 	assert.Equal(t, engine.Limits{WTime: 300 * time.Second, BTime: 290 * time.Second, MovesToGo: 40}, l)
 	b := l.Budget(core.White)
-	assert.InDelta(t, 7.3, b.Soft.Seconds(), 0.1, "about a 41st of the clock")
+	assert.InDelta(t, 6.98, b.Soft.Seconds(), 0.05, "about a 43rd of the clock: the 40 moves to go and a margin")
 
 	l = search("level 0 2 12", "time 12000", "otim 11000")
 	assert.Equal(t, engine.Limits{WTime: 120 * time.Second, BTime: 110 * time.Second, WInc: 12 * time.Second, BInc: 12 * time.Second}, l)
 	b = l.Budget(core.White)
-	assert.Greater(t, b.Soft, 9*time.Second, "most of the increment")
+	assert.Greater(t, b.Soft, 12*time.Second, "the increment and a share of the clock")
 
 	l = search("level 0 0:30 0.5", "time 3000", "otim 3000")
 	assert.Equal(t, 500*time.Millisecond, l.WInc)
