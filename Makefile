@@ -294,15 +294,17 @@ sprt:
 		CONCURRENCY='$(CONCURRENCY)' GAMES='$(call given,GAMES,20000)' NEW='$(NEW)' GO='$(GO)' scripts/sprt.sh
 
 ## engine-clock: gambit-engine's clock over whole games at 1+0.01, 2+0.05, 10+0.1 and 40/60
-# against Stockfish at Skill Level 5 (one thread, Hash 16
-# each), GAMES (4) games at each control of CLOCK_TCS, CONCURRENCY at a
+# against Stockfish at Skill Level CLOCK_SKILL (7, about
+# even; one thread, Hash 16 each), GAMES (4) games at each control of CLOCK_TCS, CONCURRENCY at a
 # time, TWIC openings with colours swapped: fails when gambit-engine ends
-# its games with less than 5 % or more than 60 % of its base time left on
-# average (for 40/60 at the control passed last), or loses a game on time.
+# the games it played out (the opponent's time losses left out) with less
+# than 5 % or more than 60 % of its base time left on average (for 40/60
+# at the control passed last), or loses a game on time.
 # For a quiet machine. PGN and JSON per control in bin/engine-clock.
 CLOCK_TCS ?= 1+0.01 2+0.05 10+0.1 40/60
+CLOCK_SKILL ?= 7
 engine-clock:
-	GAMBIT_ENGINE_CLOCK_GAMES='$(call given,GAMES,4)' GAMBIT_ENGINE_CLOCK_TCS='$(CLOCK_TCS)' \
+	GAMBIT_ENGINE_CLOCK_GAMES='$(call given,GAMES,4)' GAMBIT_ENGINE_CLOCK_TCS='$(CLOCK_TCS)' GAMBIT_ENGINE_CLOCK_SKILL='$(CLOCK_SKILL)' \
 		GAMBIT_ENGINE_CLOCK_CONCURRENCY='$(CONCURRENCY)' GAMBIT_ENGINE_CLOCK_OUT='$(CURDIR)/bin/engine-clock' \
 		$(GO) test -count=1 -timeout 600m -run 'TestWholeGameClocks$$' -v ./cmd/gambit-engine
 
