@@ -272,3 +272,48 @@ engine-strength:
 		$(STRENGTH) -engine cmd=/usr/games/stockfish name=Stockfish-Skill-$$skill proto=uci "option.Skill Level=$$skill" "option.Move Overhead=100" \
 			-pgnout bin/strength/stockfish-skill-$$skill.pgn -json bin/strength/stockfish-skill-$$skill.json || exit 1; \
 	done
+
+# given returns the variable $(1) when the command line or the environment
+# sets it, else $(2): a default of a target's own for a name (TC, GAMES)
+# that another target defaults otherwise.
+given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
+
+.PHONY: sprt engine-clock engine-movetime
+## sprt: SPRT of the working tree's gambit-engine against BASE's (scripts/sprt.sh)
+# builds gambit-engine at BASE (default HEAD: the working
+# tree's uncommitted change against its last commit) in a temporary
+# directory and from the working tree (or at the commit NEW), and plays them with cmd/match until
+# the SPRT elo0=ELO0 (0) elo1=ELO1 (5) decides or GAMES (20000) games are
+# played: TC (2+0.05, or an engine limit such as nodes=20000), CONCURRENCY
+# (2) games at a time, one thread and Hash 16 each, TWIC and Lichess
+# openings of 8 plies with colours swapped. Prints one result line and
+# exits 0 for H1, 1 for H0, 2 without a decision, 3 on an error. Output
+# in bin/sprt (see docs/engine.md).
+sprt:
+	BASE='$(BASE)' ELO0='$(call given,ELO0,0)' ELO1='$(call given,ELO1,5)' TC='$(call given,TC,2+0.05)' \
+		CONCURRENCY='$(CONCURRENCY)' GAMES='$(call given,GAMES,20000)' NEW='$(NEW)' GO='$(GO)' scripts/sprt.sh
+
+## engine-clock: gambit-engine's clock over whole games at 1+0.01, 2+0.05, 10+0.1 and 40/60
+# against Stockfish at Skill Level CLOCK_SKILL (7, about
+# even; one thread, Hash 16 each), GAMES (4) games at each control of CLOCK_TCS, CONCURRENCY at a
+# time, TWIC openings with colours swapped: fails when gambit-engine ends
+# the games it played out (the opponent's time losses left out) with less
+# than 5 % or more than 60 % of its base time left on average (for 40/60
+# at the control passed last), or loses a game on time.
+# For a quiet machine. PGN and JSON per control in bin/engine-clock.
+CLOCK_TCS ?= 1+0.01 2+0.05 10+0.1 40/60
+CLOCK_SKILL ?= 7
+engine-clock:
+	GAMBIT_ENGINE_CLOCK_GAMES='$(call given,GAMES,4)' GAMBIT_ENGINE_CLOCK_TCS='$(CLOCK_TCS)' GAMBIT_ENGINE_CLOCK_SKILL='$(CLOCK_SKILL)' \
+		GAMBIT_ENGINE_CLOCK_CONCURRENCY='$(CONCURRENCY)' GAMBIT_ENGINE_CLOCK_OUT='$(CURDIR)/bin/engine-clock' \
+		$(GO) test -count=1 -timeout 600m -run 'TestWholeGameClocks$$' -v ./cmd/gambit-engine
+
+## engine-movetime: MOVETIME_RUNS (10) go movetime 1000 over UCI: wall time mean, min, max; each 900-1100 ms
+# the wall time from go written to bestmove read, and
+# the engine's own search time from its last info line, over
+# MOVETIME_RUNS middlegames of the bench; fails when one answer comes
+# outside 900 to 1100 ms. For a quiet machine (make test checks the
+# engine's own time against the window, and the wall time from below).
+MOVETIME_RUNS ?= 10
+engine-movetime:
+	GAMBIT_MOVETIME_RUNS='$(MOVETIME_RUNS)' $(GO) test -count=1 -run 'TestMovetimeOnAQuietMachine$$' -v ./cmd/gambit-engine

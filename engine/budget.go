@@ -14,13 +14,18 @@ type Budget struct {
 }
 
 // Tuning of Budget: the moves assumed left when the clock does not say,
-// the least time kept on the clock for the protocol's round trip, and how
-// far past the soft budget the hard one may reach.
+// the least time kept on the clock for the protocol's round trip, how far
+// past the soft budget the hard one may reach, and the moves of margin a
+// period of a control with moves to go (40/60) is shared over beyond its
+// moves, so that it ends with about a tenth of its time rather than a
+// twentieth (TestBudgetOverWholeGames): at the end of a period each move
+// would otherwise take half of what is left.
 const (
 	defaultMovesToGo = 30
 	maxMovesToGo     = 50
 	safetyMargin     = 50 * time.Millisecond
 	hardFactor       = 4
+	controlMargin    = 2
 )
 
 // Budget turns the limits into a time budget for side, the side to move,
@@ -40,7 +45,8 @@ var moveNow = Budget{Soft: time.Millisecond, Hard: time.Millisecond}
 // of the time left as Soft: the clock, less the overhead of this move
 // (at least a safety margin) and of each move still to come (the moves to
 // go, 30 when unknown, never more than a quarter of the clock), over one more
-// than the moves to go, plus most of the increment. Hard is at most four
+// than the moves to go (three more when the control gives them), plus the
+// increment. Hard is at most four
 // times that and never more than a quarter of that time plus the
 // increment (all of it for the last move before the control); neither
 // ever reaches into this move's overhead. The overhead is taken from the
@@ -65,9 +71,9 @@ func (l Limits) BudgetOverhead(side core.Color, overhead time.Duration) Budget {
 		return Budget{}
 	}
 	left, inc := l.Clock(side)
-	mtg := l.MovesToGo
+	mtg, share := l.MovesToGo, l.MovesToGo+1+controlMargin
 	if mtg <= 0 || mtg > maxMovesToGo {
-		mtg = defaultMovesToGo
+		mtg, share = defaultMovesToGo, defaultMovesToGo+1
 	}
 	// This move's round trip, and those of the moves still to come.
 	reach := left - max(safetyMargin, overhead)
@@ -77,7 +83,7 @@ func (l Limits) BudgetOverhead(side core.Color, overhead time.Duration) Budget {
 		// Almost flagged: move at once.
 		return moveNow
 	}
-	soft := usable/time.Duration(mtg+1) + inc*3/4
+	soft := usable/time.Duration(share) + inc
 	hard := min(soft*hardFactor, usable/4+inc)
 	if mtg == 1 {
 		// The last move before the control may use nearly all of it.

@@ -16,6 +16,6 @@ func ExampleLimits_Budget() {
 	fmt.Println("soft", b.Soft.Round(time.Millisecond), "hard", b.Hard.Round(time.Millisecond))
 	fmt.Println(engine.Limits{MoveTime: time.Second}.Budget(core.Black))
 	// Output:
-	// soft 8.816s hard 35.263s
+	// soft 8.976s hard 35.902s
 	// {1s 1s}
 }

@@ -62,7 +62,13 @@ type GameRecord struct {
 	ForfeitElapsed    time.Duration `json:"forfeit_elapsed,omitempty"`
 	ForfeitAllowed    time.Duration `json:"forfeit_allowed,omitempty"`
 	ForfeitEngineTime time.Duration `json:"forfeit_engine_time,omitempty"`
-	pgn               *game.Game
+	// ClockLeft is each side's clock, White's then Black's, when the game
+	// ended: 0 for a side that lost on time or plays without a clock, and
+	// for a control of several periods (40/60), once the side has passed
+	// a control, the time it had left at the last one (before the next
+	// period's time was added). Nil when neither side plays on a clock.
+	ClockLeft []time.Duration `json:"clock_left,omitempty"`
+	pgn       *game.Game
 }
 
 // points returns the points of engine idx in the game.
@@ -123,6 +129,11 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 		rec.Moves = append(rec.Moves, MoveRecord{Move: m, UCI: m.UCI(chess960), Book: true})
 	}
 	moves := g.Moves()
+	tcs := [2]TimeControl{pl[core.White].cfg.TC, pl[core.Black].cfg.TC}
+	var clocks [2]clock
+	for c := range clocks {
+		clocks[c].left = tcs[c].Base
+	}
 	forfeit := func(side core.Color, term, why string, err error) {
 		failed[side] = err
 		rec.Loser = idx[side]
@@ -143,6 +154,15 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 		}
 		pos := g.Position()
 		rec.FinalFEN = pos.FEN()
+		if tcs[core.White].HasClock() || tcs[core.Black].HasClock() {
+			rec.ClockLeft = make([]time.Duration, 2)
+			for c, tc := range tcs {
+				flagged := rec.Termination == TermTimeForfeit && rec.Loser == idx[c]
+				if tc.HasClock() && !flagged {
+					rec.ClockLeft[c] = clocks[c].end()
+				}
+			}
+		}
 		for _, c := range []core.Color{core.White, core.Black} {
 			// XBoard engines are not told the result: Fairy-Max answers
 			// "result" with an error that arrives late and fails the
@@ -163,11 +183,6 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 			forfeit(c, TermAbandoned, "fails to start the game", err)
 			return finish(), failed
 		}
-	}
-	tcs := [2]TimeControl{pl[core.White].cfg.TC, pl[core.Black].cfg.TC}
-	var clocks [2]clock
-	for c := range clocks {
-		clocks[c].left = tcs[c].Base
 	}
 	adj := adjudicator{draw: s.draw, resign: s.resign}
 	var lastMoveAt int64 // when the previous engine move was read

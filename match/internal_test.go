@@ -81,6 +81,18 @@ func TestClocks(t *testing.T) {
 	assert.Zero(t, allowed(TimeControl{Depth: 5}, clock{}))
 	assert.Equal(t, engine.Limits{MoveTime: time.Second}, limits(core.Black, [2]TimeControl{{}, {MoveTime: time.Second}}, clocks))
 
+	// The clock reported at a game's end: at the last control passed
+	// (8 - 2 + 1 = 7 s, before the new period's 10), else the clock.
+	assert.Equal(t, 7*time.Second, clocks[core.White].end())
+	clocks[core.White].spend(tc, 4*time.Second)
+	assert.Equal(t, 14*time.Second, clocks[core.White].left)
+	assert.Equal(t, 7*time.Second, clocks[core.White].end())
+	assert.Equal(t, 10*time.Second, clocks[core.Black].end(), "no move, no control passed")
+	sd := TimeControl{Base: 5 * time.Second, Inc: 100 * time.Millisecond}
+	c := clock{left: sd.Base}
+	c.spend(sd, time.Second)
+	assert.Equal(t, 4100*time.Millisecond, c.end())
+
 	for _, bad := range []string{"", "x", "40/", "0/10", "10+", "10+x", "-1", "1:x", "0", "0+0"} {
 		_, err := ParseTimeControl(bad)
 		assert.Error(t, err, "%q", bad)

@@ -118,6 +118,23 @@ type Overhead struct {
 	Mean, Median, P99, Max time.Duration
 }
 
+// ClockUse is how an engine used its clock over the games it played on
+// one: the share of its time control's base time (TimeControl.Base) left
+// at each game's end, as GameRecord.ClockLeft gives it (so, for 40/60, at
+// the last control passed), and its losses on time.
+type ClockUse struct {
+	Name string
+	// Games counts the games it played on a clock with a base time.
+	Games int
+	// MeanLeft, MinLeft and MaxLeft are shares of the base time over
+	// those games: 0.25 for 15 s left of 60, 0 for a game lost on time,
+	// more than 1 when increments built the clock up.
+	MeanLeft, MinLeft, MaxLeft float64
+	// TimeLosses counts its losses on time, with a clock or a fixed time
+	// a move.
+	TimeLosses int
+}
+
 // Result is what a run played.
 type Result struct {
 	Games        []*GameRecord
@@ -125,7 +142,9 @@ type Result struct {
 	SPRT         *SPRTResult
 	TimeLosses   int
 	Terminations map[string]int
-	Overhead     Overhead
+	// Clocks is each engine's clock use, in the order of Config.Engines.
+	Clocks   []ClockUse
+	Overhead Overhead
 	// Interrupted is set when the context ended the run early.
 	Interrupted bool
 	Duration    time.Duration
@@ -211,7 +230,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 
-	s := &state{cfg: &cfg, detected: map[int]string{}, pairs: pairs, total: len(jobs) * games, res: &Result{Terminations: map[string]int{}}}
+	s := &state{cfg: &cfg, detected: map[int]string{}, pairs: pairs, total: len(jobs) * games,
+		res: &Result{Terminations: map[string]int{}, Clocks: make([]ClockUse, len(cfg.Engines))}, clockSums: make([]float64, len(cfg.Engines))}
+	for i, e := range cfg.Engines {
+		s.res.Clocks[i].Name = e.label()
+	}
 	for i := range s.pairs {
 		s.pairs[i].pairsOn = games == 2 && cfg.Repeat
 	}
@@ -294,6 +317,9 @@ type state struct {
 	stop     func()
 	decided  bool
 	overhead []time.Duration
+	// clockSums adds up, per engine, the shares of its base time left
+	// that res.Clocks counts.
+	clockSums []float64
 }
 
 // worker plays rounds with engines of its own, restarting them as needed,
@@ -431,6 +457,7 @@ func (s *state) record(j job, rec *GameRecord, pair []*GameRecord) {
 		}
 	}
 	s.res.Terminations[rec.Termination]++
+	s.countClocks(rec)
 	s.res.Games = append(s.res.Games, rec)
 	s.overhead = append(s.overhead, rec.Overheads...)
 	if pair != nil {
@@ -446,6 +473,31 @@ func (s *state) record(j job, rec *GameRecord, pair []*GameRecord) {
 		s.stop()
 	}
 	s.progress(pr, rec)
+}
+
+// countClocks adds a game's clocks and time loss to its engines' ClockUse;
+// the caller holds s.mu.
+func (s *state) countClocks(rec *GameRecord) {
+	for c, idx := range [2]int{rec.WhiteEngine, rec.BlackEngine} {
+		u := &s.res.Clocks[idx]
+		if rec.Termination == TermTimeForfeit && rec.Loser == idx {
+			u.TimeLosses++
+		}
+		tc := s.cfg.Engines[idx].TC
+		if rec.ClockLeft == nil || !tc.HasClock() || tc.Base <= 0 {
+			continue
+		}
+		share := float64(rec.ClockLeft[c]) / float64(tc.Base)
+		if u.Games == 0 || share < u.MinLeft {
+			u.MinLeft = share
+		}
+		if u.Games == 0 || share > u.MaxLeft {
+			u.MaxLeft = share
+		}
+		u.Games++
+		s.clockSums[idx] += share
+		u.MeanLeft = s.clockSums[idx] / float64(u.Games)
+	}
 }
 
 // update refreshes a pairing's estimate.

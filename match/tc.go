@@ -112,6 +112,21 @@ func parseSeconds(s string) (time.Duration, error) {
 type clock struct {
 	left  time.Duration
 	moves int // moves made
+	// atControl is the time left at the last control passed, before the
+	// next period's time was added; controls counts the controls passed.
+	atControl time.Duration
+	controls  int
+}
+
+// end returns the clock to report at the end of a game: the time left, or,
+// once a control of several periods (40/60) has been passed, the time
+// that was left at the last one, which says how the side spent a whole
+// period.
+func (c clock) end() time.Duration {
+	if c.controls > 0 {
+		return c.atControl
+	}
+	return c.left
 }
 
 // limits returns the search limits for the side to move; white and black
@@ -159,6 +174,7 @@ func (c *clock) spend(tc TimeControl, d time.Duration) {
 	c.left -= d
 	c.left += tc.Inc
 	if tc.Moves > 0 && c.moves%tc.Moves == 0 {
+		c.atControl, c.controls = c.left, c.controls+1
 		c.left += tc.Base
 	}
 }

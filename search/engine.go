@@ -311,6 +311,14 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 		info(in)
 	}
 	w.iterate(rms, maxDepth, e.multiPV, l.Mate, report)
+	if w.stop {
+		// Stopped inside an iteration (its time or nodes ran out, or
+		// stop): a last line with the search's own totals, so that the
+		// GUI sees when the search ended by the engine's clock, which a
+		// loaded machine's delays in the pipe do not move.
+		info(engine.Info{Nodes: w.nodes, NPS: int64(float64(w.nodes) / elapsed(ctl.start).Seconds()),
+			Time: time.Since(start), HashFull: e.tt.hashfull(), TBHits: w.tbHits})
+	}
 
 	// A ponder or infinite search that ran out of depth waits for its end.
 	if !ctl.stopped && (l.Infinite || ctl.pondering) {

@@ -143,7 +143,7 @@ func TestUCIMoveNow(t *testing.T) {
 		s := serveEngine(t, uci.Serve)
 		s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "go depth -2")
 		line, before := s.expect("bestmove ", answerWithin)
-		assert.Equal(t, "bestmove (none)", line)
+		assert.Equal(t, "bestmove 0000", line)
 		require.NotEmpty(t, before)
 		assert.Contains(t, before[0], "info string error")
 	})

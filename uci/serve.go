@@ -47,7 +47,9 @@ type serverSearch struct {
 // answers isready at any time, also while searching, runs one search at a
 // time in its own goroutine and stops it on "stop", "quit" or the end of
 // ctx. Malformed input is reported as an "info string" and otherwise
-// ignored. Serve returns nil after quit or the end of r, ctx's error when
+// ignored. Every go is answered by a bestmove, also a go it rejects (after
+// its "info string" error, with the best move of depth 1), and "bestmove
+// 0000", UCI's null move, where the position has no legal move. Serve returns nil after quit or the end of r, ctx's error when
 // ctx ends, and the error of a failed read or write. When ctx ends, a
 // goroutine blocked reading r stays until r returns.
 func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
@@ -372,7 +374,8 @@ func (s *server) search(ctx context.Context, run *serverSearch, req SearchReques
 	var ml core.MoveList
 	pos.LegalMoves(&ml)
 	if ml.Len() == 0 {
-		s.write("bestmove (none)")
+		// UCI's null move: there is no move to play (mate or stalemate).
+		s.write("bestmove 0000")
 		return
 	}
 	if !ml.Contains(best) {

@@ -117,7 +117,7 @@ func serveScript(t *testing.T, eng uci.Searcher, script string) []string {
 func TestServeRejectedGoStillAnswers(t *testing.T) {
 	// A GUI waits for bestmove after every go: a go the engine rejects
 	// gets its error and then a legal move (the best of depth 1), or
-	// "bestmove (none)" where there is no move.
+	// "bestmove 0000" (UCI's null move) where there is no move.
 	for _, tc := range []struct{ name, position, goLine, want string }{
 		{"negative depth", "position startpos moves e2e4", "go depth -2", `info string error: uci: bad go line "go depth -2": depth needs a number`},
 		{"bad value", "position startpos moves", "go depth x", `info string error: uci: bad go line "go depth x": depth needs a number`},
@@ -133,7 +133,7 @@ func TestServeRejectedGoStillAnswers(t *testing.T) {
 			f := strings.Fields(last)
 			p := positionOf(t, tc.position)
 			if !p.HasLegalMoves() {
-				assert.Equal(t, "(none)", f[1])
+				assert.Equal(t, "0000", f[1])
 				return
 			}
 			_, err := uci.ParseBestMove(last, p)
@@ -321,9 +321,9 @@ func TestServeReplacesAnIllegalBestMove(t *testing.T) {
 	assert.Equal(t, "info string error: engine returned 0000, not a legal move; playing "+first, out[0])
 	assert.Equal(t, "bestmove "+first, out[1])
 
-	// No legal move at all: Stockfish's "(none)".
+	// No legal move at all: UCI's null move.
 	out = serveScript(t, badMover{newOnePly()}, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 1\n")
-	assert.Equal(t, []string{"bestmove (none)"}, out)
+	assert.Equal(t, []string{"bestmove 0000"}, out)
 }
 
 func TestServeEndsWithContext(t *testing.T) {

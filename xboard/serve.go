@@ -68,8 +68,9 @@ type server struct {
 // into clocks, moves to go and increments; st into MoveTime; sd into
 // Depth), ponders on the expected reply after "hard", runs analyze mode
 // until "exit", answers ping (after the move when it is thinking), moves
-// at once on "?", and ends the game with a claim after a mate or
-// stalemate it gives. Draw offers are declined by silence. An engine
+// at once on "?", and ends the game with a result claim after a mate or
+// stalemate it gives, or when it is to move in a position without a legal
+// move (after "go" or the GUI's move). Draw offers are declined by silence. An engine
 // that declares a string option SyzygyPath gets the feature egt="syzygy",
 // and "egtpath syzygy DIR" sets that option to DIR. Moves the GUI
 // sends are checked with core ("Illegal move: ..."); malformed commands

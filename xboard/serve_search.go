@@ -31,9 +31,16 @@ type serveSearch struct {
 	discard   bool              // the result is not to be played
 }
 
-// think starts a search for the engine's move.
+// think starts a search for the engine's move. In a position without a
+// legal move it claims the result instead ("0-1 {Black mates}", "1/2-1/2
+// {Stalemate}"), as CECP asks of an engine that sees the game ended by
+// rule, so that the GUI is not left waiting for a move.
 func (s *server) think(ctx context.Context) {
-	if s.gameOver || !s.cur.HasLegalMoves() {
+	if s.gameOver {
+		return
+	}
+	if !s.cur.HasLegalMoves() {
+		s.claim()
 		return
 	}
 	s.startSearch(ctx, thinking, s.cur, core.NoMove, s.limits())
@@ -84,8 +91,12 @@ func (s *server) startSearch(ctx context.Context, kind searchKind, pos core.Posi
 		if over || !s.post {
 			return
 		}
-		if i.Text != "" && len(i.PV) == 0 && i.Depth == 0 {
-			s.write("# " + strings.ReplaceAll(i.Text, "\n", " "))
+		if len(i.PV) == 0 && i.Depth == 0 {
+			// A text is a comment; a line of statistics alone (nodes,
+			// time) has no form in XBoard's thinking output.
+			if i.Text != "" {
+				s.write("# " + strings.ReplaceAll(i.Text, "\n", " "))
+			}
 			return
 		}
 		s.write(FormatThinking(i, pos, pos.Chess960()))
@@ -153,7 +164,8 @@ func (s *server) finished(run *serveSearch) {
 	}
 }
 
-// claim ends the game after the engine's move mates or stalemates.
+// claim ends the game with a result claim when the side to move has no
+// legal move: mated or stalemated, by the engine's move or before it.
 func (s *server) claim() {
 	if s.cur.HasLegalMoves() {
 		return

@@ -275,6 +275,35 @@ func TestServeSetboard(t *testing.T) {
 	assert.Equal(t, "1-0 {White mates}", claim)
 }
 
+// On move without a legal move, the engine claims the result instead of
+// leaving the GUI waiting for a move that cannot come.
+func TestServeClaimsWithoutALegalMove(t *testing.T) {
+	for _, tc := range []struct{ name, cmds, want string }{
+		{"go, mated", "setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo", "0-1 {Black mates}"},
+		{"go, stalemated", "setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo", "1/2-1/2 {Stalemate}"},
+		{"the GUI's move mates", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nplayother\na1a8", "1-0 {White mates}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScripted()
+			g := startServe(t, s)
+			g.send("new", "force")
+			g.send(strings.Split(tc.cmds, "\n")...)
+			g.send("ping 7")
+			_, before := g.expect("pong 7")
+			assert.Equal(t, []string{tc.want}, before)
+			select {
+			case req := <-s.requests:
+				t.Fatalf("a search without a legal move: %v", req.Position.FEN())
+			default:
+			}
+			// The game is over: another go claims nothing more.
+			g.send("go", "ping 8")
+			_, before = g.expect("pong 8")
+			assert.Empty(t, before)
+		})
+	}
+}
+
 func TestServeTimeControls(t *testing.T) {
 	s := newScripted()
 	g := startServe(t, s)
@@ -289,12 +318,12 @@ func TestServeTimeControls(t *testing.T) {
 	l := search("level 40 5 0", "time 30000", "otim 29000")
 	assert.Equal(t, engine.Limits{WTime: 300 * time.Second, BTime: 290 * time.Second, MovesToGo: 40}, l)
 	b := l.Budget(core.White)
-	assert.InDelta(t, 7.3, b.Soft.Seconds(), 0.1, "about a 41st of the clock")
+	assert.InDelta(t, 6.98, b.Soft.Seconds(), 0.05, "about a 43rd of the clock: the 40 moves to go and a margin")
 
 	l = search("level 0 2 12", "time 12000", "otim 11000")
 	assert.Equal(t, engine.Limits{WTime: 120 * time.Second, BTime: 110 * time.Second, WInc: 12 * time.Second, BInc: 12 * time.Second}, l)
 	b = l.Budget(core.White)
-	assert.Greater(t, b.Soft, 9*time.Second, "most of the increment")
+	assert.Greater(t, b.Soft, 12*time.Second, "the increment and a share of the clock")
 
 	l = search("level 0 0:30 0.5", "time 3000", "otim 3000")
 	assert.Equal(t, 500*time.Millisecond, l.WInc)

@@ -156,7 +156,13 @@ func summary(w io.Writer, res *match.Result) {
 		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %.2f (%.2f, %.2f) %s\n",
 			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, decisionText(s.Decision))
 	}
-	fmt.Fprintf(w, "Time losses: %d\n", res.TimeLosses)
+	fmt.Fprintf(w, "Time losses: %d%s\n", res.TimeLosses, timeLosers(res.Clocks))
+	for _, u := range res.Clocks {
+		if u.Games > 0 {
+			fmt.Fprintf(w, "Clock left at the end, %s: %.1f%% of its base time on average (min %.1f%%, max %.1f%%) over %d games, %d lost on time\n",
+				u.Name, u.MeanLeft*100, u.MinLeft*100, u.MaxLeft*100, u.Games, u.TimeLosses)
+		}
+	}
 	if t := terminations(res.Terminations); t != "" {
 		fmt.Fprintf(w, "Terminations: %s\n", t)
 	}
@@ -165,6 +171,21 @@ func summary(w io.Writer, res *match.Result) {
 		fmt.Fprintf(w, "Runner overhead (engine move to next go) over %d moves: mean %s, median %s, p99 %s, max %s\n",
 			o.Moves, plainDuration(o.Mean), plainDuration(o.Median), plainDuration(o.P99), plainDuration(o.Max))
 	}
+}
+
+// timeLosers names the engines that lost on time with their counts, " (a
+// 2, b 1)", or returns "" when none did.
+func timeLosers(clocks []match.ClockUse) string {
+	var parts []string
+	for _, u := range clocks {
+		if u.TimeLosses > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", u.Name, u.TimeLosses))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // terminations writes the count of each way the games ended, the most

@@ -47,6 +47,10 @@ func TestSummaryInPlainWords(t *testing.T) {
 			WDL:      match.WDL{Wins: 3},
 			Estimate: match.Estimate{Score: 1, Elo: math.Inf(1), Error: math.NaN(), NElo: math.Inf(1), NError: math.NaN(), LOS: 1},
 		}},
+		Clocks: []match.ClockUse{
+			{Name: "a", Games: 3, MeanLeft: 0.3421, MinLeft: 0, MaxLeft: 1.05, TimeLosses: 0},
+			{Name: "b", Games: 0, TimeLosses: 1},
+		},
 		Overhead: match.Overhead{Moves: 10, Mean: 1121392 * time.Nanosecond, Median: 305 * time.Microsecond, P99: 43 * time.Millisecond, Max: 2 * time.Minute},
 	}
 	var b bytes.Buffer
@@ -54,7 +58,9 @@ func TestSummaryInPlainWords(t *testing.T) {
 	out := b.String()
 	assert.Contains(t, out, "Played 3 games in 1.1 s\n")
 	assert.Contains(t, out, "a vs b: W-D-L 3-0-0 (3 games)  Elo +inf  nElo +inf  LOS 100.00%")
-	assert.Contains(t, out, "Time losses: 1\n")
+	assert.Contains(t, out, "Time losses: 1 (b 1)\n")
+	assert.Contains(t, out, "Clock left at the end, a: 34.2% of its base time on average (min 0.0%, max 105.0%) over 3 games, 0 lost on time\n")
+	assert.NotContains(t, out, "Clock left at the end, b", "b played on no clock")
 	assert.Contains(t, out, "Terminations: normal 2, time forfeit 1\n")
 	assert.Contains(t, out, "mean 1.1 ms, median 0.30 ms, p99 43 ms, max 2 min 00 s\n")
 	for _, bad := range []string{"map[", "NaN", "Inf"} {

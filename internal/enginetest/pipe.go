@@ -75,27 +75,10 @@ func Start(t testing.TB) *Engine {
 // Launch starts the engine and waits, at most timeout for each
 // answer, for uciok and readyok.
 func Launch(timeout time.Duration, path string, args ...string) (*Engine, error) {
-	e := &Engine{path: path, timeout: timeout, lines: make(chan string, 256), stderr: &lockedBuffer{}}
-	e.cmd = exec.Command(path, args...)
-	e.cmd.Stderr = e.stderr
-	var err error
-	if e.stdin, err = e.cmd.StdinPipe(); err != nil {
-		return nil, fmt.Errorf("stdin pipe: %w", err)
-	}
-	stdout, err := e.cmd.StdoutPipe()
+	e, err := Spawn(timeout, path, args...)
 	if err != nil {
-		return nil, fmt.Errorf("stdout pipe: %w", err)
+		return nil, err
 	}
-	if err := e.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", path, err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-	}()
 	if err := e.Send("uci"); err != nil {
 		e.Close()
 		return nil, err
@@ -118,6 +101,51 @@ func Launch(timeout time.Duration, path string, args ...string) (*Engine, error)
 		return nil, err
 	}
 	return e, nil
+}
+
+// Spawn starts the program with its standard input and output as pipes,
+// sends it nothing and reads nothing: Send and ReadLine drive it in any
+// protocol (ReadLine waits at most timeout for each line).
+func Spawn(timeout time.Duration, path string, args ...string) (*Engine, error) {
+	e := &Engine{path: path, timeout: timeout, lines: make(chan string, 256), stderr: &lockedBuffer{}}
+	e.cmd = exec.Command(path, args...)
+	e.cmd.Stderr = e.stderr
+	var err error
+	if e.stdin, err = e.cmd.StdinPipe(); err != nil {
+		return nil, fmt.Errorf("stdin pipe: %w", err)
+	}
+	stdout, err := e.cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("stdout pipe: %w", err)
+	}
+	if err := e.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", path, err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			e.lines <- sc.Text()
+		}
+		close(e.lines)
+	}()
+	return e, nil
+}
+
+// Expect reads lines until one starts with prefix and returns it with the
+// lines before it; an error when the program exits or is silent for its
+// timeout first.
+func (e *Engine) Expect(prefix string) (string, []string, error) {
+	var before []string
+	for {
+		line, err := e.ReadLine()
+		if err != nil {
+			return "", before, fmt.Errorf("waiting for %q after %q: %w", prefix, before, err)
+		}
+		if strings.HasPrefix(line, prefix) {
+			return line, before, nil
+		}
+		before = append(before, line)
+	}
 }
 
 // Pid returns the engine process's id: the bench module reads its CPU time.
