@@ -109,9 +109,13 @@ const (
 )
 
 // fit returns w after epochs steps of Adam over the whole of s, each of
-// at most about rate centipawns per weight.
-func fit(s *samples, w vector, k float64, epochs int, rate float64) vector {
+// at most about rate centipawns per weight, minimising the loss plus l2
+// times the sum of the squared changes of the weights in pawns (a pull
+// back to w's values, against fitting the games rather than chess). It
+// calls report, if not nil, after each step.
+func fit(s *samples, w vector, k float64, epochs int, rate, l2 float64, report func(epoch int, w vector)) vector {
 	n := len(w.mg)
+	w0 := w
 	w = vector{append([]float64(nil), w.mg...), append([]float64(nil), w.eg...)}
 	grad := vector{make([]float64, n), make([]float64, n)}
 	m := vector{make([]float64, n), make([]float64, n)}
@@ -131,6 +135,10 @@ func fit(s *samples, w vector, k float64, epochs int, rate float64) vector {
 				grad.eg[s.idx[j]] += c * ge
 			}
 		}
+		for i := range n {
+			grad.mg[i] += 2 * l2 * (w.mg[i] - w0.mg[i]) / 1e4
+			grad.eg[i] += 2 * l2 * (w.eg[i] - w0.eg[i]) / 1e4
+		}
 		c1 := 1 - math.Pow(beta1, float64(epoch))
 		c2 := 1 - math.Pow(beta2, float64(epoch))
 		for _, p := range [][4][]float64{{w.mg, grad.mg, m.mg, v.mg}, {w.eg, grad.eg, m.eg, v.eg}} {
@@ -140,6 +148,9 @@ func fit(s *samples, w vector, k float64, epochs int, rate float64) vector {
 				vv[i] = beta2*vv[i] + (1-beta2)*g[i]*g[i]
 				x[i] -= rate * (mm[i] / c1) / (math.Sqrt(vv[i]/c2) + epsilon)
 			}
+		}
+		if report != nil {
+			report(epoch, w)
 		}
 	}
 	return w

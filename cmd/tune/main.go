@@ -5,7 +5,7 @@
 // Usage:
 //
 //	tune [-o FILE] [-skip N] [-per-game N] [-games N] [-holdout F] [-seed N]
-//	     [-k K] [-epochs N] [-rate R] PGN...
+//	     [-k K] [-epochs N] [-rate R] [-l2 L] [-every N] PGN...
 //
 // It reads the mainline of every game of the PGN files that has a result
 // (1-0, 0-1 or 1/2-1/2), and takes its positions after -skip plies that
@@ -20,7 +20,12 @@
 // (1, 0.5 or 0) and eval the evaluation for White in centipawns. K is
 // fitted first (or given with -k) for the weights as they are; then the
 // weights are fitted by full-batch gradient descent (Adam, -epochs steps
-// of about -rate centipawns at most). For a position the evaluation is
+// of about -rate centipawns at most), with -l2 times the sum of the
+// squared changes of the weights (in pawns) added to the loss: a few
+// thousand games are too few for about a thousand weights, and without
+// that pull the fit learns the games (the held-out loss rises while the
+// fitted one falls). -every prints both losses as the fit goes. For a
+// position the evaluation is
 // linear in the weights (search.EvalTrace: counts per weight, the game
 // phase, the drawish division), so each position is traced once and a
 // step costs one pass over those counts, where coordinate descent would
@@ -67,6 +72,8 @@ type options struct {
 	k       float64
 	epochs  int
 	rate    float64
+	l2      float64
+	every   int
 	files   []string
 }
 
@@ -84,6 +91,8 @@ func run(args []string, out io.Writer) error {
 	fs.Float64Var(&o.k, "k", 0, "the scale K of the logistic (0: fit it)")
 	fs.IntVar(&o.epochs, "epochs", 2000, "gradient steps (0: write the weights unchanged)")
 	fs.Float64Var(&o.rate, "rate", 1, "the step size of Adam, in centipawns")
+	fs.Float64Var(&o.l2, "l2", 0, "the pull of each weight back to its value: l2 times its change in pawns, squared, added to the loss")
+	fs.IntVar(&o.every, "every", 0, "print the losses every N steps (0: only at the end)")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: tune [flags] PGN...")
 		fs.PrintDefaults()
@@ -116,7 +125,15 @@ func run(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "K %.4f\n", k)
 	before := [2]float64{set.train.loss(w, k), set.valid.loss(w, k)}
-	w = fit(&set.train, w, k, o.epochs, o.rate)
+	var report func(int, vector)
+	if o.every > 0 {
+		report = func(epoch int, w vector) {
+			if epoch%o.every == 0 {
+				fmt.Fprintf(out, "epoch %d: loss %.6f, held out %.6f\n", epoch, set.train.loss(w, k), set.valid.loss(w, k))
+			}
+		}
+	}
+	w = fit(&set.train, w, k, o.epochs, o.rate, o.l2, report)
 	w.round()
 	after := [2]float64{set.train.loss(w, k), set.valid.loss(w, k)}
 	summary := fmt.Sprintf("loss %.6f -> %.6f, held out %.6f -> %.6f", before[0], after[0], before[1], after[1])
@@ -151,6 +168,10 @@ func (o *options) check() error {
 		return fmt.Errorf("-epochs %d: want 0 or more", o.epochs)
 	case !(o.rate > 0 && o.rate <= 100):
 		return fmt.Errorf("-rate %g: want a step above 0 and at most 100 centipawns", o.rate)
+	case !(o.l2 >= 0 && o.l2 <= 1e6):
+		return fmt.Errorf("-l2 %g: want 0 or more, at most 1e6", o.l2)
+	case o.every < 0:
+		return fmt.Errorf("-every %d: want 0 or more steps", o.every)
 	}
 	return nil
 }

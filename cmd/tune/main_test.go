@@ -112,6 +112,26 @@ func TestTuneSample(t *testing.T) {
 	assert.Greater(t, changed, 50, "weights the fit moved")
 }
 
+// -l2 pulls the weights back to their values: the fit moves them less,
+// and -every reports the losses along the way.
+func TestTuneL2(t *testing.T) {
+	args := []string{"-games", "60", "-epochs", "60", "-rate", "2", "-every", "20", "-o", "-", twic}
+	distance := func(out string) float64 {
+		i := strings.Index(out, "// Code generated")
+		require.GreaterOrEqual(t, i, 0, out)
+		d := 0.0
+		for j, v := range parseWeights(t, []byte(out[i:])) {
+			w := search.EvalWeights()[j]
+			d += float64((v[0]-w.MG)*(v[0]-w.MG) + (v[1]-w.EG)*(v[1]-w.EG))
+		}
+		return d
+	}
+	free := tune(t, args...)
+	pulled := tune(t, append([]string{"-l2", "0.01"}, args...)...)
+	assert.Less(t, distance(pulled), distance(free)/2)
+	assert.Regexp(t, `(?m)^epoch 40: loss [0-9.]+, held out [0-9.]+$`, free)
+}
+
 // -epochs 0 writes the weights as they are.
 func TestTuneZeroEpochs(t *testing.T) {
 	out := tune(t, "-games", "30", "-holdout", "0.3", "-epochs", "0", "-o", "-", twic)
@@ -164,6 +184,8 @@ func TestTuneErrors(t *testing.T) {
 		{"rate", []string{"-rate", "0", twic}, "-rate 0"},
 		{"epochs", []string{"-epochs", "-3", twic}, "-epochs -3"},
 		{"k", []string{"-k", "-1", twic}, "-k -1"},
+		{"l2", []string{"-l2", "-0.5", twic}, "-l2 -0.5"},
+		{"every", []string{"-every", "-2", twic}, "-every -2"},
 		{"no result", []string{empty}, "no quiet position"},
 		{"unknown flag", []string{"-nope", twic}, "nope"},
 		{"bad output", []string{"-games", "5", "-epochs", "1", "-o", filepath.Join(t.TempDir(), "no", "such", "dir.go"), twic}, "writing the weights"},
