@@ -19,24 +19,8 @@ const (
 	// wPassed: a passed pawn, by its rank counted from its own side (0 to
 	// 7; 0 and 7 never count).
 	wPassed = wPST + 6*64
-	// wDoubledPawn: each pawn beyond the first on a file.
-	wDoubledPawn = wPassed + 8
-	// wIsolatedPawn: each pawn without a pawn of ours on the next files.
-	wIsolatedPawn = wDoubledPawn + 1
-	// wBackwardPawn: a pawn whose stop square an enemy pawn attacks, with
-	// no pawn of ours beside or behind it on the next files.
-	wBackwardPawn = wIsolatedPawn + 1
-	// wBishopPair: two bishops or more.
-	wBishopPair = wBackwardPawn + 1
-	// wRookOpenFile: a rook on a file without pawns.
-	wRookOpenFile = wBishopPair + 1
-	// wRookSemiOpenFile: a rook on a file without a pawn of ours.
-	wRookSemiOpenFile = wRookOpenFile + 1
-	// wKingShieldMiss: each of the three files before our king, on its
-	// first two ranks, without a pawn of ours on the two ranks before it.
-	wKingShieldMiss = wRookSemiOpenFile + 1
-	// wTempo: the side to move.
-	wTempo = wKingShieldMiss + 1
+	// wSingle: the single terms, one after the other (see below).
+	wSingle = wPassed + 8
 	// wMobilityKnight to wMobilityQueen: a piece by the number of squares
 	// it attacks that hold no piece of ours and no enemy pawn attacks.
 	wMobilityKnight = wTempo + 1
@@ -55,6 +39,18 @@ const (
 	// middlegame and an endgame value): the length of EvalWeights and of
 	// EvalTrace.Coef.
 	NumEvalWeights = wKingAttack + kingAttackUnits
+)
+
+// The single terms of evalWeights, from wSingle on.
+const (
+	wDoubledPawn      = wSingle + iota // each pawn beyond the first on a file
+	wIsolatedPawn                      // each pawn without a pawn of ours on the next files
+	wBackwardPawn                      // a pawn whose stop square an enemy pawn attacks, with no pawn of ours beside or behind it on the next files
+	wBishopPair                        // two bishops or more
+	wRookOpenFile                      // a rook on a file without pawns
+	wRookSemiOpenFile                  // a rook on a file without a pawn of ours
+	wKingShieldMiss                    // each of the three files before our king, on its first two ranks, without a pawn of ours on the two ranks before it
+	wTempo                             // the side to move
 )
 
 // evalWeights holds exactly NumEvalWeights entries (a constant index out
