@@ -241,6 +241,16 @@ engine-bench:
 	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
 	bin/gambit-engine bench
 
+.PHONY: tune
+## tune: fit the evaluation's weights to the games of testdata/pgn (cmd/tune, Texel's method)
+# writes search/evalweights.go again: the command of docs/engine.md
+# ("Tuning the evaluation"); the same games and flags give the same file
+# (about 20 s of one core)
+TUNE_FLAGS ?= -l2 0.001 -epochs 300
+tune:
+	$(GO) run ./cmd/tune $(TUNE_FLAGS) -o search/evalweights.go \
+		testdata/pgn/lichess_db_1000k.pgn testdata/pgn/twic1599_1000k.pgn
+
 ## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position
 # Win At Chess at 10,000 and 30,000 nodes a position, each
 # count checked against its floor (about 12M nodes: 10 s to a minute)

@@ -7,15 +7,12 @@ import (
 // The evaluation is tapered: every term has a middlegame and an endgame
 // value, and the two are blended by the game phase (the non-pawn material
 // left, 24 at the start: knight and bishop 1, rook 2, queen 4). All values
-// are in centipawns and were written for this package (no table was
-// copied from another engine): the piece-square tables are computed in
-// init from a few rules that any chess primer states (knights and queens
-// want the centre, pawns want to advance, the king hides in the
-// middlegame and walks to the centre in the endgame, rooks want the
-// seventh rank), and the other terms are the textbook ones with round
-// numbers. Mobility, pawn structure and king safety are computed from
-// scratch at each call with core's attack functions, with nothing
-// allocated.
+// are in centipawns and are weights of one vector, evalWeights
+// (evalweights.go, written by cmd/tune), laid out in evalparams.go: for a
+// fixed position the evaluation before the blend is a sum of weights
+// times counts, so a tuner fits them to game results (see EvalTrace).
+// Mobility, pawn structure and king safety are computed from scratch at
+// each call with core's attack functions, with nothing allocated.
 
 // score packs a middlegame and an endgame value.
 type score struct{ mg, eg int32 }
@@ -27,83 +24,23 @@ func (s *score) addN(o score, n int) {
 	s.eg += o.eg * int32(n)
 }
 
-// pieceValue is the material value of each piece type, middlegame and
-// endgame (pawns are worth more in the endgame, where they promote).
-var pieceValue = [7]score{
-	core.Pawn:   {90, 120},
-	core.Knight: {320, 300},
-	core.Bishop: {335, 320},
-	core.Rook:   {480, 540},
-	core.Queen:  {960, 1000},
-}
-
 // phaseWeight is each piece type's share of the game phase.
 var phaseWeight = [7]int{core.Knight: 1, core.Bishop: 1, core.Rook: 2, core.Queen: 4}
 
 const maxPhase = 24
 
-// The other terms.
-var (
-	bishopPair       = score{30, 50}
-	doubledPawn      = score{-10, -20} // for each pawn beyond the first on a file
-	isolatedPawn     = score{-10, -15}
-	backwardPawn     = score{-6, -8}
-	rookOpenFile     = score{25, 10}
-	rookSemiOpenFile = score{12, 6}
-	kingShieldMiss   = score{-14, 0} // for each of the three files before the king without a pawn of ours
-	tempo            = score{10, 0}
-	// passedPawn by the pawn's rank counted from its own side (0 to 7).
-	passedPawn = [8]score{{}, {0, 8}, {5, 14}, {12, 24}, {24, 42}, {45, 70}, {70, 110}, {}}
-	// mobility per attacked square that holds no piece of ours and is not
-	// attacked by an enemy pawn, counted from a typical number of squares
-	// (mobilityBase), so that an average piece scores about nothing.
-	mobility     = [7]score{core.Knight: {4, 4}, core.Bishop: {5, 5}, core.Rook: {2, 4}, core.Queen: {1, 2}}
-	mobilityBase = [7]int{core.Knight: 4, core.Bishop: 6, core.Rook: 6, core.Queen: 12}
-	// kingAttackWeight is how much each attacker of the squares around
-	// the enemy king counts; the penalty grows with the square of the sum.
-	kingAttackWeight = [7]int{core.Knight: 2, core.Bishop: 2, core.Rook: 3, core.Queen: 5}
-)
-
-// pst holds the piece-square tables, from White's side (index by
-// Square.Relative for Black), material included.
+// pst holds the piece-square tables with the material added, from White's
+// side (index by Square.Relative for Black): the sum the evaluation
+// takes for each piece.
 var pst = func() (t [7][64]score) {
-	kingFileMG := [8]int32{15, 25, 10, -5, -10, -5, 25, 15}
-	for sq := core.Square(0); sq < 64; sq++ {
-		f, r := int32(sq.File()), int32(sq.Rank())
-		fc, rc := min(f, 7-f), min(r, 7-r) // 0 at the edge, 3 in the centre
-		centre := fc + rc                  // 0 in a corner, 6 on the four central squares
-		var p [7]score
-		// Pawns: central pawns advanced in the middlegame; every pawn
-		// advanced in the endgame.
-		if r >= 1 && r <= 6 {
-			p[core.Pawn] = score{0, (r - 1) * 6}
-			if fc >= 2 && r >= 2 && r <= 4 {
-				p[core.Pawn].mg = 6 * fc * (r - 1) / 2
-			}
-			if fc <= 1 && r >= 4 {
-				p[core.Pawn].mg = 2 * (r - 3)
-			}
+	for pt := core.Pawn; pt <= core.King; pt++ {
+		var material score
+		if pt != core.King {
+			material = evalWeights[wMaterial+int(pt-core.Pawn)]
 		}
-		p[core.Knight] = score{8*centre - 24, 6*centre - 18}
-		p[core.Bishop] = score{4*centre - 10, 4*centre - 12}
-		if r == 0 && (f == 2 || f == 5) {
-			p[core.Bishop].mg += 5 // where it starts; leaving costs nothing more
-		}
-		p[core.Rook] = score{0, 0}
-		if r == 6 {
-			p[core.Rook] = score{20, 15}
-		}
-		if fc >= 2 {
-			p[core.Rook].mg += 4
-		}
-		p[core.Queen] = score{2*centre - 6, 5*centre - 15}
-		king := score{-12 * min(r, 4), 10*centre - 30}
-		if r == 0 {
-			king.mg = kingFileMG[f]
-		}
-		p[core.King] = king
-		for pt := core.Pawn; pt <= core.King; pt++ {
-			t[pt][sq] = score{pieceValue[pt].mg + p[pt].mg, pieceValue[pt].eg + p[pt].eg}
+		for sq := range 64 {
+			t[pt][sq] = evalWeights[pstIndex(pt, core.Square(sq))]
+			t[pt][sq].add(material)
 		}
 	}
 	return t
@@ -146,6 +83,12 @@ func pawnMasks() (passed, front [2][64]core.Bitboard) {
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view. It allocates nothing.
 func Evaluate(p *core.Position) int {
+	return evaluate(p, nil)
+}
+
+// evaluate is Evaluate, and when t is not nil it also records in t the
+// count of every weight (see EvalTrace).
+func evaluate(p *core.Position, t *EvalTrace) int {
 	var s score
 	phase := 0
 	for c := core.White; c <= core.Black; c++ {
@@ -158,14 +101,15 @@ func Evaluate(p *core.Position) int {
 				cs.add(pst[pt][sq.Relative(c)])
 			}
 		}
-		cs.add(pawnStructure(p, c))
-		cs.add(pieces(p, c))
+		cs.add(pawnStructure(p, c, t))
+		cs.add(pieces(p, c, t))
 		if c == core.White {
 			s.add(cs)
 		} else {
 			s.sub(cs)
 		}
 	}
+	tempo := evalWeights[wTempo]
 	if p.SideToMove() == core.White {
 		s.add(tempo)
 	} else {
@@ -173,7 +117,15 @@ func Evaluate(p *core.Position) int {
 	}
 	phase = min(phase, maxPhase)
 	v := (int(s.mg)*phase + int(s.eg)*(maxPhase-phase)) / maxPhase
-	v = scaleDrawish(p, v)
+	scaled := p.ByType(core.Pawn) == 0 && drawish(p, v)
+	if scaled {
+		v /= 8
+	}
+	if t != nil {
+		t.material(p)
+		t.add(p.SideToMove(), wTempo, 1)
+		t.Phase, t.Drawish = phase, scaled
+	}
 	if p.SideToMove() == core.Black {
 		return -v
 	}
@@ -181,7 +133,7 @@ func Evaluate(p *core.Position) int {
 }
 
 // pawnStructure scores c's pawns: doubled, isolated, backward and passed.
-func pawnStructure(p *core.Position, c core.Color) score {
+func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) score {
 	var s score
 	ours := p.Pieces(c, core.Pawn)
 	theirs := p.Pieces(c.Other(), core.Pawn)
@@ -192,17 +144,26 @@ func pawnStructure(p *core.Position, c core.Color) score {
 			continue
 		}
 		if n > 1 {
-			s.addN(doubledPawn, n-1)
+			s.addN(evalWeights[wDoubledPawn], n-1)
+			if t != nil {
+				t.add(c, wDoubledPawn, n-1)
+			}
 		}
 		if ours&adjacentFiles[f] == 0 {
-			s.addN(isolatedPawn, n)
+			s.addN(evalWeights[wIsolatedPawn], n)
+			if t != nil {
+				t.add(c, wIsolatedPawn, n)
+			}
 		}
 	}
 	for bb := ours; bb != 0; {
 		sq := bb.PopFirst()
 		rel := sq.Relative(c).Rank()
 		if passedMask[c][sq]&theirs == 0 && frontSpan[c][sq]&ours == 0 {
-			s.add(passedPawn[rel])
+			s.add(evalWeights[wPassed+rel])
+			if t != nil {
+				t.add(c, wPassed+rel, 1)
+			}
 		}
 		// Backward: no pawn of ours beside or behind it on the
 		// neighbouring files, and the square ahead held by an enemy pawn.
@@ -215,15 +176,27 @@ func pawnStructure(p *core.Position, c core.Color) score {
 		}
 		f := sq.File()
 		if ours&adjacentFiles[f] != 0 && passedMask[c.Other()][stop]&adjacentFiles[f]&ours == 0 && core.PawnAttacks(c, stop)&theirs != 0 {
-			s.add(backwardPawn)
+			s.add(evalWeights[wBackwardPawn])
+			if t != nil {
+				t.add(c, wBackwardPawn, 1)
+			}
 		}
 	}
 	return s
 }
 
+// mobilityStart is where each piece type's mobility table starts in
+// evalWeights.
+var mobilityStart = [7]int{core.Knight: wMobilityKnight, core.Bishop: wMobilityBishop, core.Rook: wMobilityRook, core.Queen: wMobilityQueen}
+
+// kingAttackWeight is how much each attacker of a square around the enemy
+// king counts towards the attack units that index the king attack table
+// (a structure of the evaluation, not a weight).
+var kingAttackWeight = [7]int{core.Knight: 2, core.Bishop: 2, core.Rook: 3, core.Queen: 5}
+
 // pieces scores c's pieces: mobility, the bishop pair, rooks on open files
 // and c's king safety (its pawn shield and the attacks on its zone).
-func pieces(p *core.Position, c core.Color) score {
+func pieces(p *core.Position, c core.Color, t *EvalTrace) score {
 	var s score
 	them := c.Other()
 	occ := p.Occupied()
@@ -248,14 +221,26 @@ func pieces(p *core.Position, c core.Color) score {
 				file := core.FileA << sq.File()
 				switch {
 				case file&(ourPawns|theirPawns) == 0:
-					s.add(rookOpenFile)
+					s.add(evalWeights[wRookOpenFile])
+					if t != nil {
+						t.add(c, wRookOpenFile, 1)
+					}
 				case file&ourPawns == 0:
-					s.add(rookSemiOpenFile)
+					s.add(evalWeights[wRookSemiOpenFile])
+					if t != nil {
+						t.add(c, wRookSemiOpenFile, 1)
+					}
 				}
 			default:
 				att = core.QueenAttacks(sq, occ)
 			}
-			s.addN(mobility[pt], (att&safe).Count()-mobilityBase[pt])
+			// Mobility: the attacked squares that hold no piece of ours
+			// and no enemy pawn attacks.
+			m := mobilityStart[pt] + (att & safe).Count()
+			s.add(evalWeights[m])
+			if t != nil {
+				t.add(c, m, 1)
+			}
 			if z := att & zone; z != 0 {
 				attackers++
 				units += kingAttackWeight[pt] * z.Count()
@@ -263,12 +248,19 @@ func pieces(p *core.Position, c core.Color) score {
 		}
 	}
 	if p.Pieces(c, core.Bishop).More() {
-		s.add(bishopPair)
+		s.add(evalWeights[wBishopPair])
+		if t != nil {
+			t.add(c, wBishopPair, 1)
+		}
 	}
 	// The attack on their king counts for us when two pieces or more take
 	// part and we still have a queen.
 	if attackers >= 2 && p.Pieces(c, core.Queen) != 0 {
-		s.mg += int32(min(units*units, 480))
+		a := wKingAttack + min(units, kingAttackUnits-1)
+		s.add(evalWeights[a])
+		if t != nil {
+			t.add(c, a, 1)
+		}
 	}
 	// Our king's pawn shield, when it stands on its first two ranks.
 	ksq := p.KingSquare(c)
@@ -276,7 +268,10 @@ func pieces(p *core.Position, c core.Color) score {
 		f := ksq.File()
 		for ff := max(f-1, 0); ff <= min(f+1, 7); ff++ {
 			if passedMask[c][ksq]&(core.FileA<<ff)&ourPawns&nearKing(c, ksq) == 0 {
-				s.add(kingShieldMiss)
+				s.add(evalWeights[wKingShieldMiss])
+				if t != nil {
+					t.add(c, wKingShieldMiss, 1)
+				}
 			}
 		}
 	}
@@ -300,13 +295,10 @@ func pawnAttacks(c core.Color, pawns core.Bitboard) core.Bitboard {
 	return (pawns&^core.FileA)>>9 | (pawns&^core.FileH)>>7
 }
 
-// scaleDrawish brings the score of endgames without pawns where the
-// stronger side has at most a minor piece more towards zero: they cannot
-// be won.
-func scaleDrawish(p *core.Position, v int) int {
-	if p.ByType(core.Pawn) != 0 {
-		return v
-	}
+// drawish reports, for an endgame without pawns, that the side v favours
+// has at most a minor piece more: it cannot win, and the evaluation
+// divides its score by 8.
+func drawish(p *core.Position, v int) bool {
 	strong := core.White
 	if v < 0 {
 		strong = core.Black
@@ -317,10 +309,7 @@ func scaleDrawish(p *core.Position, v int) int {
 	major := func(c core.Color) int {
 		return 2*p.Pieces(c, core.Rook).Count() + 4*p.Pieces(c, core.Queen).Count()
 	}
-	if major(strong) == major(strong.Other()) && minor(strong)-minor(strong.Other()) <= 1 && minor(strong) <= 2 {
-		return v / 8
-	}
-	return v
+	return major(strong) == major(strong.Other()) && minor(strong)-minor(strong.Other()) <= 1 && minor(strong) <= 2
 }
 
 // material returns the material balance from the side to move's point of

@@ -75,6 +75,9 @@ func sortRoot(rms []rootMove, first int) {
 	slices.SortStableFunc(rms[first:], func(a, b rootMove) int { return b.score - a.score })
 }
 
+// byPrev orders root moves by their last score, best first.
+func byPrev(a, b rootMove) int { return b.prev - a.prev }
+
 // iterate runs iterative deepening with aspiration windows over the root
 // moves, reporting each line through report, until maxDepth or a stop.
 func (w *worker) iterate(rms []rootMove, maxDepth, multiPV, mate int, report func(depth int, rms []rootMove, multiPV int)) {
@@ -112,6 +115,15 @@ func (w *worker) iterate(rms []rootMove, maxDepth, multiPV, mate int, report fun
 			for i := pvIdx; i < len(rms); i++ {
 				if rms[i].score != -infinity {
 					rms[i].prev = rms[i].score
+				}
+			}
+			if !slices.IsSortedFunc(rms[:pvIdx+1], byPrev) {
+				// A later line scored above an earlier one (searched with
+				// another window, the table filled since): the lines are
+				// ordered again, as Stockfish does, and all reported.
+				slices.SortStableFunc(rms[:pvIdx+1], byPrev)
+				for line := 1; line <= pvIdx; line++ {
+					report(depth, rms, line)
 				}
 			}
 			report(depth, rms, pvIdx+1)
