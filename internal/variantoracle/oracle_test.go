@@ -1,0 +1,77 @@
+package variantoracle
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+// The oracles are started once for the package's tests that share them:
+// each start costs Node.js's or the engine's start-up.
+var (
+	sharedOnce sync.Once
+	sharedOps  *ChessOps
+	sharedFSF  *FairyStockfish
+	sharedErr  error
+)
+
+// TestMain closes the shared oracles after the tests, and then checks
+// that no goroutine of the package outlives them (goleak).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sharedOps != nil {
+		_ = sharedOps.Close()
+	}
+	if sharedFSF != nil {
+		_ = sharedFSF.Close()
+	}
+	if err := goleak.Find(); code == 0 && err != nil {
+		fmt.Fprintln(os.Stderr, "goroutines outlive the tests:", err)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// oracles returns the shared chessops and Fairy-Stockfish, started on
+// first use.
+func oracles(t *testing.T) (*ChessOps, *FairyStockfish) {
+	t.Helper()
+	sharedOnce.Do(func() {
+		sharedOps, sharedErr = StartChessOps()
+		if sharedErr != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+		defer cancel()
+		sharedFSF, sharedErr = StartFairyStockfish(ctx)
+	})
+	require.NoError(t, sharedErr)
+	return sharedOps, sharedFSF
+}
+
+// testContext bounds one test's requests.
+func testContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// envInt reads a positive whole number from the environment, or returns def.
+func envInt(t *testing.T, name string, def int) int {
+	t.Helper()
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err, "%s", name)
+	require.Positive(t, n, "%s", name)
+	return n
+}
