@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 )
 
 // shared are the variants both oracles have, chess aside.
@@ -115,10 +117,10 @@ func startOf(variant string) string {
 func TestOraclesAgreeOnRandomPositions(t *testing.T) {
 	ops, fsf := oracles(t)
 	ctx := testContext(t)
-	n := envInt(t, envN, 50)
-	seed := envInt(t, envSeed, 1)
-	maxDepth := envInt(t, envDepth, 3)
-	maxNodes := int64(envInt(t, envNodes, 40_000))
+	n := pgncorpus.EnvInt(t, envN, 50)
+	seed := pgncorpus.EnvInt(t, envSeed, 1)
+	maxDepth := pgncorpus.EnvInt(t, envDepth, 3)
+	maxNodes := int64(pgncorpus.EnvInt(t, envNodes, 40_000))
 	type run struct {
 		variant  string
 		chess960 bool

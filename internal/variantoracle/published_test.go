@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 )
 
 // envPublishedNodes caps the published counts the test checks (200,000
@@ -65,7 +67,7 @@ func readVectors(r io.Reader) ([]vector, error) {
 func TestPublishedCounts(t *testing.T) {
 	ops, fsf := oracles(t)
 	ctx := testContext(t)
-	limit := int64(envInt(t, envPublishedNodes, 200_000))
+	limit := int64(pgncorpus.EnvInt(t, envPublishedNodes, 200_000))
 	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "variants", "*.perft"))
 	require.NoError(t, err)
 	require.Len(t, files, 6, "atomic, crazyhouse, 3check, antichess, horde and racingkings")
