@@ -170,3 +170,34 @@ func TestOraclesAgreeOnRandomPositions(t *testing.T) {
 			name, len(fens), over, maxDepth, perDepth[1:], known)
 	}
 }
+
+// TestFENFormsAgree gives both oracles each FEN form of a position:
+// Fairy-Stockfish 11.1 reads only remaining checks after the en-passant
+// square, ignores lichess's checks given (+1+0 at the end) and assumes one
+// check each when there are none, so FairyFEN must turn every form into
+// that one; it reads pockets in brackets and after an eighth slash alike.
+func TestFENFormsAgree(t *testing.T) {
+	ops, fsf := oracles(t)
+	ctx := testContext(t)
+	for _, tc := range []struct{ variant, fen string }{
+		{"3check", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 +1+0"},
+		{"3check", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 2+3 0 1"},
+		{"3check", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+		{"3check", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -"},
+		{"crazyhouse", "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1"},
+		{"crazyhouse", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1"},
+		{"crazyhouse", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+	} {
+		want, err := ops.Perft(ctx, tc.variant, tc.fen, 3)
+		require.NoError(t, err)
+		got, err := fsf.Perft(ctx, tc.variant, tc.fen, 3)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%s %s", tc.variant, tc.fen)
+	}
+	// The forms of one position count the same.
+	a, err := ops.Perft(ctx, "3check", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 +1+0", 3)
+	require.NoError(t, err)
+	b, err := ops.Perft(ctx, "3check", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 2+3 0 1", 3)
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+}

@@ -190,13 +190,16 @@ func (f *FairyStockfish) Close() error {
 }
 
 // FairyFEN turns fen (chessops's or lichess's forms) into the form
-// Fairy-Stockfish 11.1 reads for variant: pockets after an eighth slash
-// (board/Qn) become brackets (board[Qn]); Crazyhouse gets empty brackets
-// when it has none; in Three-check the remaining checks go after the
-// en-passant square (3+3): lichess's checks given (+1+0 after the move
-// number) are turned into checks remaining, and a FEN with none gets 3+3,
-// where Fairy-Stockfish would assume one check each; missing turn,
-// castling and en-passant fields are filled in as chessops does (w - -).
+// Fairy-Stockfish 11.1 reads for variant. Tried on the engine: in
+// Three-check it reads only checks remaining after the en-passant square
+// (3+3); it ignores lichess's checks given (+1+0 after the move number)
+// and assumes one check left each when there are none, counting wrongly
+// without a word. So FairyFEN turns checks given into checks remaining
+// and writes 3+3 where a FEN has none. It reads Crazyhouse pockets in
+// brackets (board[Qn]) and after an eighth slash (board/Qn) alike, and
+// promoted pieces (Q~); FairyFEN writes brackets, empty ones when there
+// are none. Missing turn, castling and en-passant fields are filled in as
+// chessops does (w - -).
 func FairyFEN(variant, fen string) (string, error) {
 	fields := strings.Fields(fen)
 	if len(fields) == 0 {
