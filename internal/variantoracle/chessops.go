@@ -2,7 +2,6 @@ package variantoracle
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -45,18 +44,32 @@ func StartChessOps() (*ChessOps, error) {
 	return &ChessOps{p: p}, nil
 }
 
-// jsDir returns the folder of oracle.mjs, beside this file in the source
-// tree: Node.js must run the script from there to find chessops.
+// jsDir returns the folder of oracle.mjs: beside this file in the source
+// tree, or, in a build without its source paths (-trimpath), below the
+// module root above the working directory, where go test runs. Node.js
+// must run the script from there to find chessops.
 func jsDir() (string, error) {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return "", errors.New("variantoracle: cannot tell where the package's source is, so not where js/oracle.mjs is")
+	var tried []string
+	if _, file, _, ok := runtime.Caller(0); ok {
+		tried = append(tried, filepath.Join(filepath.Dir(file), "js"))
 	}
-	dir := filepath.Join(filepath.Dir(file), "js")
-	if _, err := os.Stat(filepath.Join(dir, "oracle.mjs")); err != nil {
-		return "", fmt.Errorf("variantoracle: the chessops oracle script: %w", err)
+	if wd, err := os.Getwd(); err == nil {
+		for dir := wd; ; dir = filepath.Dir(dir) {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				tried = append(tried, filepath.Join(dir, "internal", "variantoracle", "js"))
+				break
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
 	}
-	return dir, nil
+	for _, dir := range tried {
+		if _, err := os.Stat(filepath.Join(dir, "oracle.mjs")); err == nil {
+			return dir, nil
+		}
+	}
+	return "", fmt.Errorf("variantoracle: the chessops oracle script js/oracle.mjs is in none of %q", tried)
 }
 
 // ask sends one request and returns the data lines of its answer.

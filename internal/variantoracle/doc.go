@@ -6,8 +6,9 @@
 //   - ChessOps drives chessops 0.15.1 (the TypeScript library behind
 //     lichess's variant code, a port of shakmaty) through Node.js and
 //     js/oracle.mjs: perft, divide, seeded random positions, normalised
-//     FENs and outcomes for all of chess, chess960, atomic, crazyhouse,
-//     3check, kingofthehill, antichess, horde and racingkings.
+//     FENs, the position after moves and outcomes for all of chess,
+//     chess960, atomic, crazyhouse, 3check, kingofthehill, antichess,
+//     horde and racingkings.
 //   - FairyStockfish drives Debian's Fairy-Stockfish 11.1 over UCI (go
 //     perft) for the variants it has: all of them but atomic.
 //
@@ -19,7 +20,6 @@
 // A test of gambit's perft against the oracles:
 //
 //	ops := variantoracle.ChessOpsForTest(t)
-//	fsf := variantoracle.FairyStockfishForTest(t)
 //	fens, err := ops.Random(ctx, variantoracle.Games{Variant: "crazyhouse", Seed: 1, Plies: 40, N: 50})
 //	require.NoError(t, err)
 //	for _, fen := range fens {
@@ -30,6 +30,13 @@
 //			t.Errorf("%s\n%s", fen, diff)
 //		}
 //	}
+//
+// On a mismatch, FindDifference follows the moves whose counts differ
+// down to the position where the two sides' legal moves part.
+//
+// The two oracles part in one place: in Racing Kings, Fairy-Stockfish 11.1
+// gives the other side one more move after a king reaches the eighth rank
+// where lichess (and chessops) end the game; chessops follows lichess.
 //
 // The published variant perft numbers of shakmaty and python-chess are
 // in testdata/variants (see testdata/SOURCES.md); this package's tests
