@@ -177,7 +177,12 @@ type Games struct {
 	Variant string
 	// Chess960 starts each game from a random Chess960 array instead of
 	// the variant's start: for chess, atomic, crazyhouse, 3check,
-	// kingofthehill and antichess, whose start is chess's array.
+	// kingofthehill and antichess, whose start is chess's array. lichess
+	// plays Chess960 starts in standard chess only (it declined
+	// Crazyhouse960 and the like: lila issues 8234 and 13065); the
+	// variants' 960 starts are extra coverage of castling from any
+	// array, which chessops and Fairy-Stockfish both define, and which
+	// shakmaty's and python-chess's atomic960 perft positions test.
 	Chess960 bool
 	// Seed makes the games: the same Games give the same FENs.
 	Seed uint32

@@ -53,7 +53,7 @@ const RULES = {
 
 // FROM_960 lists the variants whose start is chess's array of pieces, so
 // that a Chess960 array can take its place. Horde and Racing Kings have
-// starts of their own.
+// starts of their own. (lichess itself plays 960 starts in chess only.)
 const FROM_960 = new Set(['chess', 'chess960', 'atomic', 'crazyhouse', '3check', 'kingofthehill', 'antichess']);
 
 const ROLES = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
