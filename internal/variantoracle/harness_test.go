@@ -320,3 +320,51 @@ func TestCompare(t *testing.T) {
 	assert.Contains(t, diff, "3 of 4 moves differ")
 	assert.Equal(t, int64(28), a.Total())
 }
+
+// TestFindDifference hides one move in one position from a side that
+// otherwise counts as chessops does: FindDifference must walk down to
+// that position.
+func TestFindDifference(t *testing.T) {
+	ops, _ := oracles(t)
+	ctx := testContext(t)
+	start, err := ops.Play(ctx, "chess", startFEN, "e2e4")
+	require.NoError(t, err)
+	target, err := ops.Play(ctx, "chess", start, "e7e5")
+	require.NoError(t, err)
+	a := divideOf(ops.Divide, "chess")
+	var b DivideFunc
+	b = func(ctx context.Context, fen string, depth int) (Divide, error) {
+		d, err := a(ctx, fen, 1)
+		if err != nil || depth == 1 {
+			if fen == target {
+				delete(d, "g1f3")
+			}
+			return d, err
+		}
+		for m := range d {
+			after, err := ops.Play(ctx, "chess", fen, m)
+			if err != nil {
+				return nil, err
+			}
+			below, err := b(ctx, after, depth-1)
+			if err != nil {
+				return nil, err
+			}
+			d[m] = below.Total()
+		}
+		return d, nil
+	}
+	where, err := FindDifference(ctx, ops, "chess", start, 2, a, b)
+	require.NoError(t, err)
+	require.NotNil(t, where)
+	assert.Equal(t, []string{"e7e5"}, where.Moves)
+	assert.Equal(t, target, where.FEN)
+	assert.Contains(t, where.A, "g1f3")
+	assert.NotContains(t, where.B, "g1f3")
+	assert.Len(t, where.B, len(where.A)-1)
+	assert.Contains(t, where.String(), "g1f3")
+
+	none, err := FindDifference(ctx, ops, "chess", startFEN, 2, a, b)
+	require.NoError(t, err)
+	assert.Nil(t, none, "no position below the start has the hidden move at depth 2")
+}
