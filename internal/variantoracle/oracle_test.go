@@ -55,9 +55,15 @@ func oracles(t *testing.T) (*ChessOps, *FairyStockfish) {
 	return sharedOps, sharedFSF
 }
 
-// testContext bounds one test's requests.
+// testContext bounds one test's requests by the test binary's deadline
+// (go test -timeout), less a minute, so that an oracle that hangs fails
+// the test with what it was asked rather than the binary's panic.
 func testContext(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	deadline, ok := t.Deadline()
+	if !ok {
+		deadline = time.Now().Add(time.Hour)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline.Add(-time.Minute))
 	t.Cleanup(cancel)
 	return ctx
 }
