@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
 
 ## all: the default target, make test
 all: test
@@ -161,6 +161,16 @@ fuzz:
 ## san-oracle-deep: 5,000 random games (half Chess960) against chessops
 san-oracle-deep:
 	GAMBIT_SAN_ORACLE_GAMES=5000 GAMBIT_SAN_ORACLE_SEED=7 $(GO) test -count=1 -run TestOracleChessops -v ./san
+
+## variant-oracle-deep: chessops against Fairy-Stockfish on 1,000 random positions a variant, deeper, and every published variant count
+# the two variant oracles of internal/variantoracle on 1,000 random
+# positions of each variant both have (and 200 from Chess960 starts),
+# compared at depths 1 to 4 while a depth stays under 300,000 leaves, and
+# every published variant perft count of testdata/variants
+variant-oracle-deep:
+	GAMBIT_VARIANT_ORACLE_N=1000 GAMBIT_VARIANT_ORACLE_SEED=101 GAMBIT_VARIANT_ORACLE_DEPTH=4 GAMBIT_VARIANT_ORACLE_NODES=300000 \
+		GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES=100000000 \
+		$(GO) test -count=1 -timeout 180m -run 'TestOraclesAgreeOnRandomPositions|TestPublishedCounts' -v ./internal/variantoracle
 
 ## oracle: 5,000 random positions against Stockfish (~2 min)
 oracle:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test-deps.sh installs what `make test` needs and is not Go: the real
 # engine and tools the tests talk to (Debian packages) and the chessops
-# oracle (npm, from its lockfile). It runs first in `make test` and returns
+# oracles (npm, each from its lockfile). It runs first in `make test` and returns
 # in well under a second when everything is there. Where it cannot install
 # (not root, no passwordless sudo) it stops at once with the command to run.
 #
@@ -30,9 +30,12 @@ declare -A need=(
 	[glaurung]=/usr/games/glaurung # UCI opponents of make engine-strength
 	[toga2]=/usr/games/toga2
 	[valgrind]=/usr/bin/valgrind # counts instructions for benchgate -metric instructions (bench/cmd/benchgate's tests, make bench-gate)
+	[fairy-stockfish]=/usr/games/fairy-stockfish # the variant perft oracle beside chessops (internal/variantoracle)
 )
-# Node.js runs the chessops oracle; Debian's nodejs and npm are enough.
-oracle=san/testdata/oracle
+# Node.js runs the chessops oracles; Debian's nodejs and npm are enough.
+# Each folder pins its chessops in its package-lock.json: 0.14.2 for the
+# san tests, 0.15.1 (lichess's variant rules) for internal/variantoracle.
+oracles=(san/testdata/oracle internal/variantoracle/js)
 node_major_min=18
 
 have() { [[ $1 == /* ]] && [[ -x $1 ]] || command -v "$1" >/dev/null 2>&1; }
@@ -74,8 +77,10 @@ fi
 
 # npm ci when node_modules is missing or older than the lockfile; npm
 # writes node_modules/.package-lock.json on every install.
-stamp=$oracle/node_modules/.package-lock.json
-if [[ ! -f $stamp || $oracle/package-lock.json -nt $stamp ]]; then
-	echo "test-deps: installing the chessops oracle (npm ci --prefix $oracle)"
-	npm ci --prefix "$oracle" --no-audit --no-fund --loglevel=error
-fi
+for oracle in "${oracles[@]}"; do
+	stamp=$oracle/node_modules/.package-lock.json
+	if [[ ! -f $stamp || $oracle/package-lock.json -nt $stamp ]]; then
+		echo "test-deps: installing the chessops oracle (npm ci --prefix $oracle)"
+		npm ci --prefix "$oracle" --no-audit --no-fund --loglevel=error
+	fi
+done
