@@ -15,7 +15,11 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 	// side, castling, en passant and the checkers likewise.
 	byType, byColor := p.byType, p.byColor
 	side, castling, ep, checkers := p.side, p.castling, p.ep, p.checkers
-	if m.IsCastle() {
+	// Castling and the moves of a variant position share one test.
+	if m&(flagCastle|flagVariant) != 0 {
+		if m&flagVariant != 0 {
+			return p.variantCountAfter(m)
+		}
 		kTo, rTo := castleTargets(castleIndex(m, us))
 		king := from.Bitboard() ^ kTo.Bitboard()
 		rook := to.Bitboard() ^ rTo.Bitboard()

@@ -41,11 +41,24 @@ func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 // knight gives check, which some published perft suites contain) are
 // accepted.
 func ParseFEN(fen string) (Position, error) {
+	return parseFEN(Standard, fen)
+}
+
+// parseFEN reads a FEN of variant v: ParseFEN for Standard, and
+// ParseVariantFEN (variant_fen.go), which states the variants' rules.
+func parseFEN(v Variant, fen string) (Position, error) {
 	var p Position
 	fail := func(field, format string, args ...any) (Position, error) {
 		return Position{}, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	fields := strings.Fields(fen)
+	var given [2]uint8
+	if v == ThreeCheck {
+		var msg string
+		if fields, given, msg = splitChecks(fields); msg != "" {
+			return fail("checks", "%s", msg)
+		}
+	}
 	if len(fields) < 4 || len(fields) > 6 {
 		return fail("fields", "want 6 space-separated fields (or 4, without the counters), have %d", len(fields))
 	}
@@ -78,18 +91,29 @@ func ParseFEN(fen string) (Position, error) {
 			return fail("board", "rank %d has %d squares, want 8", r+1, f)
 		}
 	}
-	for c := White; c <= Black; c++ {
-		if n := p.Pieces(c, King).Count(); n != 1 {
-			return fail("board", "%v has %d kings, want 1", c, n)
+	if v == Standard {
+		for c := White; c <= Black; c++ {
+			if n := p.Pieces(c, King).Count(); n != 1 {
+				return fail("board", "%v has %d kings, want 1", c, n)
+			}
 		}
-	}
-	if b := p.byType[Pawn] & (Rank1 | Rank8); b != 0 {
-		return fail("board", "pawn on %v (first or last rank)", b.First())
+		if b := p.byType[Pawn] & (Rank1 | Rank8); b != 0 {
+			return fail("board", "pawn on %v (first or last rank)", b.First())
+		}
+	} else if msg := p.checkVariantBoard(v); msg != "" {
+		return fail("board", "%s", msg)
 	}
 	// Every piece beyond the starting set must be a promoted pawn. This also
-	// bounds the legal moves of any position below MaxMoves.
+	// bounds the legal moves of any position below MaxMoves. Horde's side
+	// without a king starts with 36 pawns and is not bounded here.
 	for c := White; c <= Black; c++ {
+		if v == Horde && p.Pieces(c, King) == 0 {
+			continue
+		}
 		extra := p.Pieces(c, Pawn).Count()
+		if v == Antichess {
+			extra += max(p.Pieces(c, King).Count()-1, 0)
+		}
 		for t, start := range [...]int{Knight: 2, Bishop: 2, Rook: 2, Queen: 1} {
 			if t >= int(Knight) {
 				extra += max(p.Pieces(c, PieceType(t)).Count()-start, 0)
@@ -109,12 +133,21 @@ func ParseFEN(fen string) (Position, error) {
 	default:
 		return fail("side to move", "want \"w\" or \"b\", have %q", fields[1])
 	}
-	if p.attackersTo(p.KingSquare(p.side^1), p.byType[0])&p.byColor[p.side] != 0 {
-		return fail("side to move", "%v is in check but it is %v to move", p.side^1, p.side)
+	if v == Standard {
+		if p.attackersTo(p.KingSquare(p.side^1), p.byType[0])&p.byColor[p.side] != 0 {
+			return fail("side to move", "%v is in check but it is %v to move", p.side^1, p.side)
+		}
+	} else if msg := p.checkVariantChecks(v); msg != "" {
+		return fail("side to move", "%s", msg)
 	}
 
-	// Castling.
-	if err := p.parseCastling(fields[2]); err != "" {
+	// Castling. Antichess and Racing Kings have none: like lichess, their
+	// rights are ignored.
+	castling := fields[2]
+	if v == Antichess || v == RacingKings {
+		castling = "-"
+	}
+	if err := p.parseCastling(castling); err != "" {
 		return fail("castling", "%s", err)
 	}
 
@@ -161,8 +194,14 @@ func ParseFEN(fen string) (Position, error) {
 		}
 		p.fullmove = max(n, 1) // some writers start at 0
 	}
+	p.variant, p.checks = v, given
 	p.hash = p.computeHash()
 	p.checkers = p.computeCheckers()
+	if v != Standard {
+		if msg := p.checkVariantMoves(); msg != "" {
+			return fail("board", "%s", msg)
+		}
+	}
 	return p, nil
 }
 
@@ -258,6 +297,13 @@ func (p *Position) FEN() string {
 	sb.WriteByte(' ')
 	sb.WriteString(p.EnPassant().String())
 	sb.WriteByte(' ')
+	if p.variant == ThreeCheck {
+		// lichess's form: the checks each side still has to give.
+		sb.WriteString(strconv.Itoa(3 - int(p.checks[White])))
+		sb.WriteByte('+')
+		sb.WriteString(strconv.Itoa(3 - int(p.checks[Black])))
+		sb.WriteByte(' ')
+	}
 	sb.WriteString(strconv.Itoa(p.halfmove))
 	sb.WriteByte(' ')
 	sb.WriteString(strconv.Itoa(p.fullmove))

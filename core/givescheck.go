@@ -20,6 +20,9 @@ package core
 // CheckInfo once and ask it instead, which makes the common move a couple
 // of bit tests.
 func (p *Position) GivesCheck(m Move) bool {
+	if p.variant != Standard && p.variantNoCheck() {
+		return false
+	}
 	if m&(flagCastle|flagEnPassant) != 0 {
 		return p.givesCheckSpecial(m)
 	}

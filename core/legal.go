@@ -12,6 +12,9 @@ func (p *Position) LegalMove(from, to Square, promo PieceType) Move {
 	if from > H8 || to > H8 || from == to {
 		return NoMove
 	}
+	if p.variant != Standard {
+		return p.variantLegalMove(from, to, promo)
+	}
 	us := p.side & 1
 	pc, target := p.board[from], p.board[to]
 	if pc == NoPiece || pc.Color() != us {

@@ -18,6 +18,9 @@ func (p *Position) LegalPawnMoveTo(fromFile int, to Square, promo PieceType) Mov
 	if to > H8 || uint(fromFile) > 7 {
 		return NoMove
 	}
+	if p.variant != Standard {
+		return p.variantPawnMoveTo(fromFile, to, promo)
+	}
 	us := p.side & 1
 	toBB := to.Bitboard()
 	// A promotion is named on the last rank and only there, to a piece.

@@ -20,6 +20,9 @@ func (p *Position) LegalMoveTo(pt PieceType, from Bitboard, to Square) (m Move, 
 	if pt > King || to > H8 {
 		return NoMove, 0
 	}
+	if p.variant != Standard {
+		return p.variantMoveTo(pt, from, to)
+	}
 	us := p.side & 1
 	toBB := to.Bitboard()
 	if (p.byColor[us]|p.byType[King])&toBB != 0 {

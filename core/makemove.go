@@ -14,8 +14,9 @@ type Undo struct {
 // LegalMoves or ParseUCI), and returns what UnmakeMove needs to take it back.
 // It updates the hash incrementally and allocates nothing.
 func (p *Position) MakeMove(m Move) Undo {
-	if m.IsCastle() {
-		return p.makeCastle(m)
+	// Castling and the moves of a variant position share one test.
+	if m.isSpecial() {
+		return p.makeSpecial(m)
 	}
 	u, h := p.begin()
 	us := p.side & 1
@@ -97,12 +98,17 @@ func (p *Position) finish(h uint64, from, to Square) {
 	p.hash = h
 }
 
-// makeCastle is MakeMove for a castling move. It stays out of line:
+// makeSpecial is MakeMove for castling and for the moves of a variant
+// position (flagVariant), which make the move as in standard chess and
+// then the variant's part (variant_make.go). It stays out of line:
 // castling is rare, and inlined it would crowd the registers of MakeMove's
 // common path.
 //
 //go:noinline
-func (p *Position) makeCastle(m Move) Undo {
+func (p *Position) makeSpecial(m Move) Undo {
+	if m&flagVariant != 0 {
+		return p.makeVariant(m)
+	}
 	u, h := p.begin()
 	us := p.side & 1
 	from, to := m.From(), m.To()
@@ -118,10 +124,15 @@ func (p *Position) makeCastle(m Move) Undo {
 	return u
 }
 
-// unmakeCastle takes back castling move m of colour us.
+// unmakeSpecial is UnmakeMove's board part for castling and for the moves
+// of a variant position, with the side to move already set back to us.
 //
 //go:noinline
-func (p *Position) unmakeCastle(m Move, us Color) {
+func (p *Position) unmakeSpecial(m Move, us Color) {
+	if m&flagVariant != 0 {
+		p.unmakeVariant(m, us)
+		return
+	}
 	from, to := m.From(), m.To()
 	kTo, rTo := castleTargets(castleIndex(m, us))
 	king, rook := NewPiece(us, King), NewPiece(us, Rook)
@@ -138,8 +149,9 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	us := (p.side ^ 1) & 1
 	p.side = us
 	p.fullmove -= int(us)
-	if m.IsCastle() {
-		p.unmakeCastle(m, us)
+	// Castling and the moves of a variant position share one test.
+	if m.isSpecial() {
+		p.unmakeSpecial(m, us)
 	} else {
 		from, to := m.From(), m.To()
 		fromTo := from.Bitboard() | to.Bitboard()

@@ -14,6 +14,10 @@ package core
 //	bit  21     double pawn push
 //	bit  22     en passant capture
 //	bit  23     castling
+//	bit  24     a move of a variant position (Position.Variant is not
+//	            Standard): every move the generators write there has it,
+//	            and MakeMove, UnmakeMove and CountLegalMovesAfter take the
+//	            variant's path on it, in the test they make for castling
 //
 // The zero Move is NoMove. A Move belongs to the position it was generated
 // in; Position.UCI and the san package turn it into text.
@@ -27,7 +31,13 @@ const (
 	flagDoublePush Move = 1 << 21
 	flagEnPassant  Move = 1 << 22
 	flagCastle     Move = 1 << 23
+	flagVariant    Move = 1 << 24
 )
+
+// isSpecial reports whether m is castling or a move of a variant position
+// (flagVariant): the moves MakeMove, UnmakeMove and CountLegalMovesAfter
+// send out of their common path, in one test.
+func (m Move) isSpecial() bool { return m&(flagCastle|flagVariant) != 0 }
 
 // newMove packs a move.
 func newMove(from, to Square, piece, captured, promo PieceType) Move {

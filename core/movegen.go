@@ -182,7 +182,13 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 // their number. With a nil list it only counts them, and mode must be
 // genAll. It calls the copy of the generator made for the side to move and
 // for writing or counting (movegen_template.go).
+//
+// A variant position goes to variantGenerate (variant_gen.go): the one
+// test standard chess pays for the variants here.
 func (p *Position) generate(ml *MoveList, mode genMode) int {
+	if p.variant != Standard {
+		return p.variantGenerate(ml, mode)
+	}
 	if ml == nil {
 		if p.side&1 == White {
 			return p.countWhite()
@@ -279,6 +285,9 @@ func (p *Position) addEnPassant(ml *MoveList, us Color, ksq Square) int {
 
 // legalEnPassant reports whether some en-passant capture is legal.
 func (p *Position) legalEnPassant() bool {
+	if p.variant != Standard {
+		return p.variantLegalEnPassant()
+	}
 	return p.addEnPassant(nil, p.side, p.KingSquare(p.side)) > 0
 }
 

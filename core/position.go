@@ -76,6 +76,11 @@ type Position struct {
 	// Polyglot rule); NoSquare otherwise.
 	ep       Square
 	chess960 bool
+	// variant holds the rules the position is played under; Standard, the
+	// zero value, for every position ParseFEN makes.
+	variant Variant
+	// checks counts the checks each colour has given, in ThreeCheck.
+	checks   [2]uint8
 	halfmove int
 	fullmove int
 }
@@ -201,6 +206,9 @@ func (p *Position) computeHash() uint64 {
 	if p.side == White {
 		h ^= tables.ZobristWhiteToMove
 	}
+	if p.variant != Standard {
+		h ^= p.variantHash()
+	}
 	return h
 }
 
@@ -241,6 +249,9 @@ func (p *Position) Checkers() Bitboard {
 
 // computeCheckers returns the pieces giving check to the side to move.
 func (p *Position) computeCheckers() Bitboard {
+	if p.variant != Standard {
+		return p.variantCheckers()
+	}
 	return p.attackersTo(p.KingSquare(p.side), p.byType[0]) & p.byColor[p.side^1]
 }
 
@@ -254,6 +265,9 @@ func (p *Position) InCheck() bool { return p.Checkers() != 0 }
 // lookups and a few table reads).
 func (p *Position) Pinned() Bitboard {
 	us := p.side & 1
+	if p.variant != Standard && (p.variant == Antichess || p.byType[King]&p.byColor[us] == 0) {
+		return 0 // no king to pin to
+	}
 	hv, diag, _ := p.pins(us, p.KingSquare(us))
 	return (hv | diag) & p.byColor[us]
 }

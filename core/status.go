@@ -10,6 +10,16 @@ const (
 	Checkmate
 	Stalemate
 	InsufficientMaterial
+	// VariantWin: the side to move has won by its variant's own rule (its
+	// king on the hill or its third check given, its king alone on the
+	// eighth rank in Racing Kings, the horde all taken, or in Antichess
+	// every piece lost or no move left).
+	VariantWin
+	// VariantLoss: the side to move has lost by its variant's own rule.
+	VariantLoss
+	// VariantDraw: the game is drawn by its variant's own rule (both kings
+	// on the eighth rank in Racing Kings).
+	VariantDraw
 )
 
 // String returns the status in words.
@@ -21,14 +31,26 @@ func (s Status) String() string {
 		return "stalemate"
 	case InsufficientMaterial:
 		return "insufficient material"
+	case VariantWin:
+		return "variant win"
+	case VariantLoss:
+		return "variant loss"
+	case VariantDraw:
+		return "variant draw"
 	}
 	return "ongoing"
 }
 
 // Status returns Checkmate or Stalemate when the side to move has no legal
 // move, InsufficientMaterial when neither side can ever mate, and Ongoing
-// otherwise.
+// otherwise. In a variant, an ending by the variant's own rules comes
+// first, as VariantWin, VariantLoss or VariantDraw for the side to move.
 func (p *Position) Status() Status {
+	if p.variant != Standard {
+		if s := p.variantStatus(); s != Ongoing {
+			return s
+		}
+	}
 	if !p.HasLegalMoves() {
 		if p.InCheck() {
 			return Checkmate
@@ -52,7 +74,15 @@ func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMoves(
 // in checkmate because of the material alone: king against king, king and
 // one minor piece against king, or kings and any number of bishops that all
 // stand on squares of one colour.
+//
+// In a variant it follows the variant's rules: in Three-check, kings alone
+// on both sides; never in King of the Hill and Racing Kings, where a bare
+// king still wins by walking; and not yet worked out for Antichess and
+// Horde, where it reports false.
 func (p *Position) IsInsufficientMaterial() bool {
+	if p.variant != Standard {
+		return p.variant == ThreeCheck && p.byType[0] == p.byType[King]
+	}
 	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
 		return false
 	}

@@ -53,6 +53,11 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			promo = Bishop
 		case 'n', 'N':
 			promo = Knight
+		case 'k', 'K':
+			if p.variant != Antichess {
+				return fail(ErrMoveSyntax)
+			}
+			promo = King // Antichess promotes to a king too
 		default:
 			return fail(ErrMoveSyntax)
 		}

@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 # is installed.
 declare -A need=(
 	[stockfish]=/usr/games/stockfish # the perft oracle and the UCI engine under test
+	[fairy-stockfish]=/usr/games/fairy-stockfish # the variants' perft oracle (all but atomic)
 	[socat]=socat                    # serves an engine over TCP for the uci tests
 	[fairymax]=/usr/games/fairymax   # XBoard engines the xboard client plays
 	[gnuchess]=/usr/games/gnuchess

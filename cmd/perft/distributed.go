@@ -36,7 +36,7 @@ func runSplit(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	p, err := parsePosition(*fen, *chess960)
+	p, err := parsePosition(*fen, standard, *chess960)
 	if err != nil {
 		cli.Fail(stderr, "perft split", err)
 		return 2

@@ -4,8 +4,8 @@
 //
 // Usage:
 //
-//	perft [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]
-//	perft -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]
+//	perft [-variant NAME] [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]
+//	perft [-variant NAME] -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]
 //	perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]
 //	perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]
 //	perft merge [-json] [FILE...]
@@ -16,6 +16,13 @@
 // prints a line for every count that differs and a final "N passed, M
 // failed" (with ", K skipped" when -max-nodes left K counts out), and
 // exits 1 on any mismatch. -depth without -fen counts the start position.
+//
+// -variant NAME plays by a variant's rules: chess (the default), chess960
+// (the same as -chess960), or one of lichess's variants gambit plays,
+// 3check, kingofthehill, antichess, horde and racingkings (the names
+// core.ParseVariant reads, lichess's PGN names included). FENs are then
+// read in the variant's forms (Three-check's "3+3"), and startpos is the
+// variant's own start position.
 // Every run ends with a summary line
 //
 //	nodes=N time=Xs nps=N
@@ -75,12 +82,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/cli"
 	"github.com/gambit-chess/gambit/perft"
 )
+
+// standard is the rules of the subcommands, which count standard chess.
+const standard = core.Standard
 
 // Named positions accepted by -fen.
 var named = map[string]string{
@@ -119,11 +130,12 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	epd := fs.String("epd", "", "run a perft suite file")
 	maxNodes := fs.Uint64("max-nodes", 0, "with -epd: skip expected counts above this many nodes (0: no limit)")
 	chess960 := fs.Bool("chess960", false, "treat the position as Chess960 (castling written king takes rook)")
+	variantName := fs.String("variant", "chess", "rules: chess, chess960, 3check, kingofthehill, antichess, horde or racingkings")
 	progress := fs.Bool("progress", isTerminal(os.Stderr), "show a progress bar on standard error")
 	cf := counterFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]")
-		fmt.Fprintln(stderr, "       perft -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]")
+		fmt.Fprintln(stderr, "usage: perft [-variant NAME] [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]")
+		fmt.Fprintln(stderr, "       perft [-variant NAME] -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]")
 		fmt.Fprintln(stderr, "       perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
 		fmt.Fprintln(stderr, "       perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]")
 		fmt.Fprintln(stderr, "       perft merge [-json] [FILE...]")
@@ -137,6 +149,14 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	v, err := core.ParseVariant(*variantName)
+	if err != nil {
+		cli.Fail(stderr, "perft", err)
+		return 2
+	}
+	if strings.EqualFold(*variantName, "chess960") {
+		*chess960 = true
+	}
 	c, err := cf.counter()
 	if err != nil {
 		cli.Fail(stderr, "perft", err)
@@ -148,7 +168,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case *epd != "" && *fen == "":
-		return runSuite(*epd, *maxNodes, c, bar, stdout, stderr)
+		return runSuite(*epd, v, *maxNodes, c, bar, stdout, stderr)
 	case *epd == "":
 		if *fen == "" && *depth == 0 {
 			fs.Usage()
@@ -161,7 +181,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "perft: -depth must be at least 1")
 			return 2
 		}
-		p, err := parsePosition(*fen, *chess960)
+		p, err := parsePosition(*fen, v, *chess960)
 		if err != nil {
 			cli.Fail(stderr, "perft", err)
 			return 2
@@ -188,14 +208,18 @@ type moveCount struct {
 	Nodes uint64 `json:"nodes"`
 }
 
-// parsePosition reads -fen: a FEN or a name from named.
-func parsePosition(fen string, chess960 bool) (core.Position, error) {
+// parsePosition reads -fen of variant v: a FEN or a name from named;
+// startpos is the variant's start position.
+func parsePosition(fen string, v core.Variant, chess960 bool) (core.Position, error) {
 	if n, ok := named[fen]; ok {
 		fen = n
+		if n == core.StartFEN {
+			fen = core.VariantStartFEN(v)
+		}
 	}
-	p, err := core.ParseFEN(fen)
+	p, err := core.ParseVariantFEN(v, fen)
 	if err != nil {
-		return core.Position{}, err
+		return core.Position{}, fmt.Errorf("read -fen: %w", err)
 	}
 	if chess960 {
 		p.SetChess960(true)
@@ -240,7 +264,7 @@ func runOne(p *core.Position, depth int, divide, asJSON bool, c *perft.Counter, 
 }
 
 // runSuite checks every count of a suite file.
-func runSuite(path string, maxNodes uint64, counter *perft.Counter, bar *progressBar, stdout, stderr io.Writer) int {
+func runSuite(path string, v core.Variant, maxNodes uint64, counter *perft.Counter, bar *progressBar, stdout, stderr io.Writer) int {
 	cases, err := perft.ReadSuiteFile(path)
 	if err != nil {
 		cli.Fail(stderr, "perft", err)
@@ -250,7 +274,7 @@ func runSuite(path string, maxNodes uint64, counter *perft.Counter, bar *progres
 	var nodes uint64
 	passed, failed, skipped := 0, 0, 0
 	for i, c := range cases {
-		p, err := core.ParseFEN(c.FEN)
+		p, err := core.ParseVariantFEN(v, c.FEN)
 		if err != nil {
 			fmt.Fprintf(stdout, "FAIL %s:%d (%s): %v\n", path, c.Line, c.Name, err)
 			failed++

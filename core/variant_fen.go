@@ -1,0 +1,153 @@
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseVariantFEN reads a position of variant v in FEN, with the variant's
+// own forms: for ThreeCheck, the checks as lichess writes them, the checks
+// each side still has to give after the en-passant field ("3+3"), or the
+// checks given as a seventh field ("+2+0"), with three to give for both
+// when neither is there. ParseVariantFEN(Standard, fen) is ParseFEN(fen).
+//
+// Each variant's board rules replace standard chess's: Antichess allows
+// any number of kings and no castling (the castling field is ignored, as
+// lichess ignores it); Horde has one king, and pawns of the side without
+// it may stand on its first rank; Racing Kings has no pawns, no castling
+// and neither king in check. Errors are *FENError values, matching
+// ErrInvalidFEN, as ParseFEN's; for Atomic and Crazyhouse, which gambit
+// does not play yet, and for a value that is no variant, the error
+// matches ErrUnsupportedVariant or ErrUnknownVariant instead.
+func ParseVariantFEN(v Variant, fen string) (Position, error) {
+	switch {
+	case v >= variantCount:
+		return Position{}, fmt.Errorf("core: parse FEN: %w: %d", ErrUnknownVariant, uint8(v))
+	case v == Atomic || v == Crazyhouse:
+		return Position{}, fmt.Errorf("core: parse FEN of %v: %w", v, ErrUnsupportedVariant)
+	}
+	return parseFEN(v, fen)
+}
+
+// splitChecks takes Three-check's checks field out of a FEN's fields:
+// remaining checks ("3+3") after the en-passant field, or checks given
+// ("+2+0") after the move counters, in either place as lichess reads them.
+// It returns the other fields, the checks each colour has given, and what
+// is wrong, or "".
+func splitChecks(fields []string) (rest []string, given [2]uint8, msg string) {
+	i := -1
+	switch {
+	case len(fields) >= 5 && strings.Contains(fields[4], "+"):
+		i = 4
+	case len(fields) == 7 && strings.Contains(fields[6], "+"):
+		i = 6
+	}
+	if i < 0 {
+		return fields, given, ""
+	}
+	field := fields[i]
+	remaining := true
+	if strings.HasPrefix(field, "+") {
+		field, remaining = field[1:], false
+	}
+	a, b, ok := strings.Cut(field, "+")
+	w, err1 := strconv.Atoi(a)
+	bl, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || w < 0 || w > 3 || bl < 0 || bl > 3 || strings.HasPrefix(a, "+") || strings.HasPrefix(b, "+") {
+		return nil, given, fmt.Sprintf("want checks as \"3+3\" (to give) or \"+0+0\" (given), each 0 to 3, have %q", fields[i])
+	}
+	given = [2]uint8{uint8(w), uint8(bl)}
+	if remaining {
+		given = [2]uint8{uint8(3 - w), uint8(3 - bl)}
+	}
+	rest = make([]string, 0, len(fields)-1)
+	rest = append(rest, fields[:i]...)
+	return append(rest, fields[i+1:]...), given, ""
+}
+
+// checkVariantBoard checks the kings and pawns of a variant's board, in
+// place of standard chess's rules; it returns what is wrong, or "".
+func (p *Position) checkVariantBoard(v Variant) string {
+	switch v {
+	case Antichess:
+		if p.byType[0] == 0 {
+			return "the board is empty"
+		}
+	case Horde:
+		if n := p.byType[King].Count(); n != 1 {
+			return fmt.Sprintf("%d kings, want 1 (for the side that is not the horde)", n)
+		}
+		for c := White; c <= Black; c++ {
+			// The side without a king may have pawns on its first rank.
+			back := Rank1 | Rank8
+			if p.Pieces(c, King) == 0 {
+				back = Rank8
+				if c == Black {
+					back = Rank1
+				}
+			}
+			if b := p.Pieces(c, Pawn) & back; b != 0 {
+				return fmt.Sprintf("pawn on %v (last rank)", b.First())
+			}
+		}
+		return ""
+	default:
+		for c := White; c <= Black; c++ {
+			if n := p.Pieces(c, King).Count(); n != 1 {
+				return fmt.Sprintf("%v has %d kings, want 1", c, n)
+			}
+		}
+	}
+	if v == RacingKings && p.byType[Pawn] != 0 {
+		return fmt.Sprintf("pawn on %v: Racing Kings has no pawns", p.byType[Pawn].First())
+	}
+	if b := p.byType[Pawn] & (Rank1 | Rank8); b != 0 {
+		return fmt.Sprintf("pawn on %v (first or last rank)", b.First())
+	}
+	return ""
+}
+
+// checkVariantChecks checks that the side not to move is not in check, by
+// the variant's rules (Racing Kings: neither side; Antichess has no check);
+// it returns what is wrong, or "".
+func (p *Position) checkVariantChecks(v Variant) string {
+	if v == Antichess {
+		return ""
+	}
+	for c := White; c <= Black; c++ {
+		if c == p.side && v != RacingKings {
+			continue
+		}
+		k := p.Pieces(c, King)
+		if k != 0 && p.attackersTo(k.First(), p.byType[0])&p.byColor[c^1] != 0 {
+			if v == RacingKings {
+				return fmt.Sprintf("%v is in check: Racing Kings has no checks", c)
+			}
+			return fmt.Sprintf("%v is in check but it is %v to move", c, c^1)
+		}
+	}
+	return ""
+}
+
+// checkVariantMoves checks that a move list holds every move either side
+// could make, where the variant's material is not bounded like standard
+// chess's (Antichess's kings, Horde's pawns); it returns what is wrong, or
+// "".
+func (p *Position) checkVariantMoves() string {
+	if p.variant != Antichess && p.variant != Horde {
+		return ""
+	}
+	side := p.side
+	defer func() { p.side = side }()
+	for c := White; c <= Black; c++ {
+		if p.variant == Horde && p.Pieces(c, King) != 0 {
+			continue
+		}
+		p.side = c
+		if n := p.pseudoMoves(nil, genAll, false); n > MaxMoves-1 {
+			return fmt.Sprintf("%v could make %d moves, more than a MoveList holds", c, n)
+		}
+	}
+	return ""
+}
