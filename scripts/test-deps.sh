@@ -14,7 +14,6 @@ cd "$(dirname "$0")/.."
 # is installed.
 declare -A need=(
 	[stockfish]=/usr/games/stockfish # the perft oracle and the UCI engine under test
-	[fairy-stockfish]=/usr/games/fairy-stockfish # the variants' perft oracle (all but atomic)
 	[socat]=socat                    # serves an engine over TCP for the uci tests
 	[fairymax]=/usr/games/fairymax   # XBoard engines the xboard client plays
 	[gnuchess]=/usr/games/gnuchess
@@ -31,7 +30,7 @@ declare -A need=(
 	[glaurung]=/usr/games/glaurung # UCI opponents of make engine-strength
 	[toga2]=/usr/games/toga2
 	[valgrind]=/usr/bin/valgrind # counts instructions for benchgate -metric instructions (bench/cmd/benchgate's tests, make bench-gate)
-	[fairy-stockfish]=/usr/games/fairy-stockfish # the variant perft oracle beside chessops (internal/variantoracle)
+	[fairy-stockfish]=/usr/games/fairy-stockfish # the variants' perft oracle beside chessops, all but atomic (internal/variantoracle, core, perft)
 )
 # Node.js runs the chessops oracles; Debian's nodejs and npm are enough.
 # Each folder pins its chessops in its package-lock.json: 0.14.2 for the
