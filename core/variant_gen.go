@@ -114,14 +114,14 @@ func (p *Position) variantCheckers() Bitboard {
 }
 
 // generateRacingKings writes the standard legal moves but those that give
-// check. As lichess does, it lets a king move go whatever it uncovers: a
-// king never gives check itself.
+// check, a king move that uncovers a check included (as chessops 0.15.1 and
+// Fairy-Stockfish count them).
 func (p *Position) generateRacingKings(ml *MoveList, mode genMode) int {
 	var all MoveList
 	p.generateStandard(&all, mode)
 	n := 0
 	for _, m := range all.Moves() {
-		if m.Piece() != King && p.GivesCheck(m) {
+		if p.GivesCheck(m) {
 			continue
 		}
 		n++

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/variantoracle"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -94,34 +95,33 @@ var variantPositions = []struct {
 	{core.Antichess, "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", 4, "no check, and no castling"},
 }
 
-// racingKingsPositions are hand-picked Racing Kings positions with
-// chessops's counts (chessops 0.14.2's perft, run by hand). Fairy-Stockfish
-// is no oracle there past the start position: it reads two rules
-// differently from lichess. It refuses a king move that uncovers a check by
-// the king's own piece (lichess refuses only the other pieces' checking
-// moves), and once White's king stands on the eighth rank and Black's
-// cannot follow, it still lets Black move (for lichess the game is over).
-// core follows lichess.
+// racingKingsPositions are hand-picked Racing Kings positions, each
+// counted by chessops (internal/variantoracle), lichess's rules. Fairy-
+// Stockfish is no oracle there past the start position: once White's king
+// stands on the eighth rank and Black's cannot follow, it still lets Black
+// move (for lichess the game is over). core follows lichess.
 var racingKingsPositions = []struct {
 	fen   string
 	depth int
-	want  uint64
 	why   string
 }{
-	{"8/8/8/8/8/k7/8/K6R w - - 0 1", 4, 2581, "the rook may not check"},
-	{"8/5K2/8/8/8/8/6k1/8 w - - 0 1", 4, 1554, "White reaches the eighth rank and Black cannot follow"},
-	{"8/5K1k/8/8/8/8/8/8 w - - 0 1", 4, 209, "both kings a step from the goal: Black may draw"},
-	{"8/8/8/2K5/8/8/1r3k2/8 w - - 0 1", 4, 9495, "a rook against a king"},
-	{"8/2r5/8/3R4/1q6/k5KQ/5n2/N3NBR1 w - - 5 30", 3, 54147, "king moves that uncover the queen's check are moves"},
-	{"4K3/6k1/8/8/8/8/8/8 b - - 0 1", 3, 0, "every answer ends the game"},
+	{"8/8/8/8/8/k7/8/K6R w - - 0 1", 4, "the rook may not check"},
+	{"8/5K2/8/8/8/8/6k1/8 w - - 0 1", 4, "White reaches the eighth rank and Black cannot follow"},
+	{"8/5K1k/8/8/8/8/8/8 w - - 0 1", 4, "both kings a step from the goal: Black may draw"},
+	{"8/8/8/2K5/8/8/1r3k2/8 w - - 0 1", 4, "a rook against a king"},
+	{"8/2r5/8/3R4/1q6/k5KQ/5n2/N3NBR1 w - - 5 30", 3, "king moves that uncover the queen's check are not moves"},
+	{"4K3/6k1/8/8/8/8/8/8 b - - 0 1", 3, "every answer ends the game"},
 }
 
 func TestRacingKingsPositions(t *testing.T) {
+	ops := variantoracle.ChessOpsForTest(t)
 	for _, tc := range racingKingsPositions {
+		want, err := ops.Perft(t.Context(), core.RacingKings.String(), tc.fen, tc.depth)
+		require.NoError(t, err, tc.fen)
 		p, err := core.ParseVariantFEN(core.RacingKings, tc.fen)
 		require.NoError(t, err, tc.fen)
-		assert.Equal(t, tc.want, perft.Count(&p, tc.depth), "%s (%s)", tc.fen, tc.why)
-		assert.Equal(t, tc.want, perft.CountFull(&p, tc.depth), "%s (%s)", tc.fen, tc.why)
+		assert.Equal(t, uint64(want), perft.Count(&p, tc.depth), "%s (%s)", tc.fen, tc.why)
+		assert.Equal(t, uint64(want), perft.CountFull(&p, tc.depth), "%s (%s)", tc.fen, tc.why)
 	}
 }
 
@@ -165,6 +165,25 @@ func TestVariantRandomGamesFairyStockfish(t *testing.T) {
 					assert.Equal(t, perft.Count(&p, 3), perft.Count(&q, 3), "%v read back from %s", v, p.FEN())
 				}
 			}
+		}
+	}
+}
+
+// TestVariantRandomChessOps counts seeded random positions of every variant
+// core plays, which chessops (lichess's rules) makes by random games, at
+// depth 3 and compares them with chessops's counts.
+func TestVariantRandomChessOps(t *testing.T) {
+	ops := variantoracle.ChessOpsForTest(t)
+	for _, v := range []core.Variant{core.ThreeCheck, core.KingOfTheHill, core.RacingKings, core.Horde, core.Antichess} {
+		fens, err := ops.Random(t.Context(), variantoracle.Games{Variant: v.String(), Seed: 7, Plies: 60, N: 30})
+		require.NoError(t, err, v)
+		require.Len(t, fens, 30, v)
+		for _, fen := range fens {
+			want, err := ops.Perft(t.Context(), v.String(), fen, 3)
+			require.NoError(t, err, "%v %s", v, fen)
+			p, err := core.ParseVariantFEN(v, fen)
+			require.NoError(t, err, "%v %s", v, fen)
+			assert.Equal(t, uint64(want), perft.Count(&p, 3), "%v %s", v, fen)
 		}
 	}
 }
