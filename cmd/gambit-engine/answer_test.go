@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
 )
@@ -51,14 +51,10 @@ func expect(t *testing.T, e *enginetest.Engine, prefix string) (string, []string
 // machine that make runs.
 func gated(t *testing.T, name, why string) int {
 	t.Helper()
-	s := os.Getenv(name)
-	if s == "" {
+	if os.Getenv(name) == "" {
 		t.Skip(why)
 	}
-	n, err := strconv.Atoi(s)
-	require.NoError(t, err, name)
-	require.Positive(t, n, name)
-	return n
+	return pgncorpus.EnvInt(t, name, 0)
 }
 
 func mustFEN(t *testing.T, fen string) core.Position {
