@@ -21,7 +21,7 @@ type Budget struct {
 // twentieth (TestBudgetOverWholeGames): at the end of a period each move
 // would otherwise take half of what is left.
 const (
-	defaultMovesToGo = 30
+	defaultMovesToGo = 20
 	maxMovesToGo     = 50
 	safetyMargin     = 50 * time.Millisecond
 	hardFactor       = 4
@@ -44,7 +44,7 @@ var moveNow = Budget{Soft: time.Millisecond, Hard: time.Millisecond}
 // A fixed MoveTime is both budgets, less the overhead. Clocks give a share
 // of the time left as Soft: the clock, less the overhead of this move
 // (at least a safety margin) and of each move still to come (the moves to
-// go, 30 when unknown, never more than a quarter of the clock), over one more
+// go, 20 when unknown, never more than a tenth of the clock), over one more
 // than the moves to go (three more when the control gives them), plus the
 // increment. Hard is at most four
 // times that and never more than a quarter of that time plus the
@@ -77,7 +77,7 @@ func (l Limits) BudgetOverhead(side core.Color, overhead time.Duration) Budget {
 	}
 	// This move's round trip, and those of the moves still to come.
 	reach := left - max(safetyMargin, overhead)
-	reserve := min(overhead*time.Duration(mtg), left/4)
+	reserve := min(overhead*time.Duration(mtg), left/10)
 	usable := reach - reserve
 	if reach < time.Millisecond || usable < time.Millisecond {
 		// Almost flagged: move at once.

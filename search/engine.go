@@ -44,9 +44,8 @@ const (
 	// DefaultHash is the table size in megabytes.
 	DefaultHash = 16
 	// DefaultMoveOverhead is kept off the clock for the GUI's and the
-	// machine's latency, per move (see engine.Limits.BudgetOverhead): with 30 ms gambit-engine lost a game on
-	// time on a loaded 2-core machine (see docs/engine.md), hence 100.
-	DefaultMoveOverhead = 100 * time.Millisecond
+	// machine's latency, per move (see engine.Limits.BudgetOverhead).
+	DefaultMoveOverhead = 30 * time.Millisecond
 	// MaxSkill is the Skill Level of full strength.
 	MaxSkill = 20
 	// emptyClockMove is the time taken after a ponderhit when the limits
