@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
 
 ## all: the default target, make test
 all: test
@@ -291,6 +291,39 @@ engine-strength:
 	for skill in 0 5 10; do \
 		$(STRENGTH) -engine cmd=/usr/games/stockfish name=Stockfish-Skill-$$skill proto=uci "option.Skill Level=$$skill" "option.Move Overhead=100" \
 			-pgnout bin/strength/stockfish-skill-$$skill.pgn -json bin/strength/stockfish-skill-$$skill.json || exit 1; \
+	done
+
+## engine-peers: gambit-engine against Glaurung, Toga II, Phalanx and Blunder at 2+0.05 and 10+0.1, one thread each (issue #28's table)
+# gambit-engine against issue #28's opponents: Glaurung 2.2 (Threads=1: its
+# default is 2), Toga II 3.0, Phalanx XXV and, when BLUNDER names its binary
+# (Blunder 8.5.5 builds from its public source with go build; the network
+# here cannot fetch it, so it is not installed by make deps), Blunder
+# (60 s to start: it searches its magic numbers first).
+# PEER_ROUNDS (20) pairs of games at each of PEER_TCS, TWIC openings of 8
+# plies with colours swapped, every engine at one thread and the UCI ones
+# at Hash 64, CONCURRENCY games at a time; PGN and JSON in bin/peers. For a
+# quiet machine: load decides fast games.
+PEER_TCS ?= 2+0.05 10+0.1
+PEER_ROUNDS ?= 20
+BLUNDER ?=
+PEERS = bin/match -engine cmd=bin/gambit-engine name=gambit-engine proto=uci option.Hash=64 option.Threads=1 \
+	-openings file=testdata/pgn/twic1599_1000k.pgn format=pgn order=sequential plies=8 \
+	-rounds $(PEER_ROUNDS) -games 2 -repeat -concurrency $(CONCURRENCY) -quiet
+engine-peers:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	$(GO) build -o bin/match ./cmd/match
+	@mkdir -p bin/peers
+	for tc in $(PEER_TCS); do \
+		$(PEERS) -each tc=$$tc -engine cmd=/usr/games/glaurung name=Glaurung-2.2 proto=uci option.Threads=1 option.Hash=64 \
+			-pgnout bin/peers/glaurung-$$tc.pgn -json bin/peers/glaurung-$$tc.json || exit 1; \
+		$(PEERS) -each tc=$$tc -engine cmd=/usr/games/toga2 name=Toga-II-3.0 proto=uci "option.Number of Threads=1" option.Hash=64 \
+			-pgnout bin/peers/toga2-$$tc.pgn -json bin/peers/toga2-$$tc.json || exit 1; \
+		$(PEERS) -each tc=$$tc -engine cmd=/usr/games/phalanx name=Phalanx-XXV proto=xboard \
+			-pgnout bin/peers/phalanx-$$tc.pgn -json bin/peers/phalanx-$$tc.json || exit 1; \
+		if [ -n "$(BLUNDER)" ]; then \
+			$(PEERS) -each tc=$$tc -engine cmd=$(BLUNDER) name=Blunder-8.5.5 proto=uci option.Hash=64 timeout=60 \
+				-pgnout bin/peers/blunder-$$tc.pgn -json bin/peers/blunder-$$tc.json || exit 1; \
+		else echo "engine-peers: BLUNDER is not set: no Blunder row"; fi; \
 	done
 
 # given returns the variable $(1) when the command line or the environment
