@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
 
 ## all: the default target, make test
 all: test
@@ -137,6 +137,23 @@ bench-natives:
 		-goamd64 '$(NATIVES_GOAMD64)' -raw ../bin/natives.tsv > ../bin/natives.md
 	@cat bin/natives.md
 
+## variant-speed: gambit's perft against Fairy-Stockfish's from each variant's start position, one thread
+# bench/cmd/natives -variants: gambit's cmd/perft -variant
+# NAME (PGO, GOAMD64=v1) and Debian's Fairy-Stockfish (UCI_Variant, "go
+# perft"), bulk counting, VARIANT_ROUNDS interleaved rounds in random
+# order, every count checked (against testdata/variants where published,
+# else both must agree). Mnps tables on standard output and in
+# bin/variant-speed.md (in brackets Fairy-Stockfish's speed over
+# gambit's), every measurement in bin/variant-speed.tsv. Wall time: run it
+# on a quiet machine.
+VARIANT_ROUNDS ?= 5
+VARIANT_SPEED ?= 3check:5,kingofthehill:5,antichess:5,horde:6,racingkings:5
+variant-speed:
+	@mkdir -p bin
+	cd bench && $(GO) run ./cmd/natives -root .. -go '$(GO)' -rounds $(VARIANT_ROUNDS) -positions '' -variants '$(VARIANT_SPEED)' \
+		-modes bulk -goamd64 v1 -fairy /usr/games/fairy-stockfish -raw ../bin/variant-speed.tsv > ../bin/variant-speed.md
+	@cat bin/variant-speed.md
+
 ## bench-test: the bench module's own tests and lint
 # the bench module's own tests (every peer's perft against the
 # published counts, the gate's decision logic and an end-to-end gate run)
@@ -215,7 +232,7 @@ match-proof:
 
 ## check-generate: fail if go generate would change the committed generated files
 # fail if `go generate` would change the committed tables
-# or core/movegen_sides.go
+# or the generators' copies (core/movegen_sides.go, core/pseudogen_sides.go)
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
 

@@ -201,12 +201,13 @@ func (p *Position) generate(ml *MoveList, mode genMode) int {
 	return p.generateBlack(ml, mode)
 }
 
-// writePawnKinds writes the pawn moves of the kinds in mode, which is not
-// genAll: pushes and west and east captures (their targets, each from the
-// square up, up-1 or up+1 behind it) and double pushes (from 2*up behind).
-// Promotions come queen, rook, bishop, knight, as writePawnMoves writes
-// them. It returns how many it wrote; with a nil list it only counts. It
-// stays out of line: only the partial generators call it.
+// writePawnKinds writes the pawn moves of the kinds in mode: pushes and
+// west and east captures (their targets, each from the square up, up-1 or
+// up+1 behind it) and double pushes (from 2*up behind). Promotions come
+// queen, rook, bishop, knight, as writePawnMoves writes them. It returns
+// how many it wrote; with a nil list it only counts. It stays out of line:
+// only the partial generators (mode not genAll) and the pseudo-legal ones
+// (writePseudoPawns) call it.
 //
 //go:noinline
 func (p *Position) writePawnKinds(ml *MoveList, mode genMode, pushes, two, west, east Bitboard, up int) int {

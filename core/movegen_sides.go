@@ -4,7 +4,7 @@ package core
 
 // generateWhite is generateSide for White to move.
 func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
-	const us, them = White, Black
+	const us, them, racing = White, Black, false
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	ksq := (p.byType[King] & usBB).First()
@@ -137,7 +137,7 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 
 // generateBlack is generateSide for Black to move.
 func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
-	const us, them = Black, White
+	const us, them, racing = Black, White, false
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	ksq := (p.byType[King] & usBB).First()
@@ -273,7 +273,7 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 func (p *Position) countWhite() int {
 	var ml *MoveList // nil: count only
 	const mode = genAll
-	const us, them = White, Black
+	const us, them, racing = White, Black, false
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	ksq := (p.byType[King] & usBB).First()
@@ -409,7 +409,7 @@ func (p *Position) countWhite() int {
 func (p *Position) countBlack() int {
 	var ml *MoveList // nil: count only
 	const mode = genAll
-	const us, them = Black, White
+	const us, them, racing = Black, White, false
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	ksq := (p.byType[King] & usBB).First()
@@ -488,6 +488,652 @@ func (p *Position) countBlack() int {
 			t = BishopAttacks(from, occ) & pinD
 		default:
 			t = QueenAttacks(from, occ)
+		}
+		n += p.addAll(ml, from, Queen, t&targets)
+	}
+
+	// Pawns, set-wise. up is the push direction; left and right captures go
+	// toward the a- and h-file.
+	pawns := p.byType[Pawn] & usBB
+	up, thirdRank := 8, Rank3
+	if us == Black {
+		up, thirdRank = -8, Rank6
+	}
+	empty := ^occ
+	free := pawns &^ pinned
+	pinnedPush := pawns & pinHV
+	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+	two := pawnForward(us, one&thirdRank) & empty
+	pushes := one & checkMask
+	// A diagonally pinned pawn may capture only along its pin ray.
+	pinnedCap := pawns & pinD
+	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+	west &= themBB & checkMask
+	east &= themBB & checkMask
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+	}
+
+	if p.ep != NoSquare && mode&genCaptures != 0 {
+		n += p.addEnPassant(ml, us, ksq)
+	}
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+	}
+	return n
+}
+
+// generateRacingWhite is generateSide for White to move in Racing Kings.
+func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
+	const us, them, racing = White, Black, true
+	occ := p.byType[0]
+	usBB, themBB := p.byColor[us], p.byColor[them]
+	ksq := (p.byType[King] & usBB).First()
+
+	// King moves: onto squares the enemy does not attack once the king has
+	// left its square (so it cannot step back along a checking ray). Each
+	// target is tested alone: most positions give the king few.
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
+	}
+	kingTargets := KingAttacks(ksq) & dest
+	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
+	for t := kingTargets; t != 0; {
+		sq := t.PopFirst()
+		if p.attackedBy(them, sq, occNoKing) {
+			attackedNear |= sq.Bitboard()
+		}
+	}
+	kingTargets &^= attackedNear
+	// Racing Kings: no move may give check. A piece moves onto no square
+	// from which it would attack their king (checkN, checkB, checkR for
+	// knights, bishops, rooks, queens both), and one that alone stands
+	// between their king and one of our sliders, the king included, only
+	// along that line (discoverers). Kings give no check themselves, and
+	// Racing Kings has no pawns (ParseVariantFEN refuses them).
+	var checkN, checkB, checkR, discoverers Bitboard
+	var tk Square
+	if racing {
+		tk = (p.byType[King] & themBB).First()
+		checkN, checkB, checkR = KnightAttacks(tk), BishopAttacks(tk, occ), RookAttacks(tk, occ)
+		discoverers = p.discoverers(us, tk)
+		kingTargets = racingTargets(kingTargets, 0, discoverers, ksq, tk)
+	}
+	n := p.addAll(ml, ksq, King, kingTargets)
+
+	pinHV, pinD, checkers := p.pins(us, ksq)
+	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		if checkers.More() {
+			return n // double check: only the king moves
+		}
+		checkMask = Between(ksq, checkers.First()) | checkers
+	}
+	pinned := pinHV | pinD
+	targets := checkMask & dest
+
+	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+		from := b.PopFirst()
+		if racing {
+			n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+			continue
+		}
+		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+	}
+	// Sliders: a pinned one moves only along its pin ray; one pinned
+	// orthogonally cannot move diagonally, and the other way round.
+	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+		from := b.PopFirst()
+		t := BishopAttacks(from, occ) & targets
+		if pinD.Has(from) {
+			t &= pinD
+		}
+		if racing {
+			t = racingTargets(t, checkB, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Bishop, t)
+	}
+	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+		from := b.PopFirst()
+		t := RookAttacks(from, occ) & targets
+		if pinHV.Has(from) {
+			t &= pinHV
+		}
+		if racing {
+			t = racingTargets(t, checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Rook, t)
+	}
+	for b := p.byType[Queen] & usBB; b != 0; {
+		from := b.PopFirst()
+		var t Bitboard
+		switch {
+		case pinHV.Has(from):
+			t = RookAttacks(from, occ) & pinHV
+		case pinD.Has(from):
+			t = BishopAttacks(from, occ) & pinD
+		default:
+			t = QueenAttacks(from, occ)
+		}
+		if racing {
+			t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Queen, t&targets)
+	}
+
+	// Pawns, set-wise. up is the push direction; left and right captures go
+	// toward the a- and h-file.
+	pawns := p.byType[Pawn] & usBB
+	up, thirdRank := 8, Rank3
+	if us == Black {
+		up, thirdRank = -8, Rank6
+	}
+	empty := ^occ
+	free := pawns &^ pinned
+	pinnedPush := pawns & pinHV
+	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+	two := pawnForward(us, one&thirdRank) & empty
+	pushes := one & checkMask
+	// A diagonally pinned pawn may capture only along its pin ray.
+	pinnedCap := pawns & pinD
+	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+	west &= themBB & checkMask
+	east &= themBB & checkMask
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+	}
+
+	if p.ep != NoSquare && mode&genCaptures != 0 {
+		n += p.addEnPassant(ml, us, ksq)
+	}
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+	}
+	return n
+}
+
+// generateRacingBlack is generateSide for Black to move in Racing Kings.
+func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
+	const us, them, racing = Black, White, true
+	occ := p.byType[0]
+	usBB, themBB := p.byColor[us], p.byColor[them]
+	ksq := (p.byType[King] & usBB).First()
+
+	// King moves: onto squares the enemy does not attack once the king has
+	// left its square (so it cannot step back along a checking ray). Each
+	// target is tested alone: most positions give the king few.
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
+	}
+	kingTargets := KingAttacks(ksq) & dest
+	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
+	for t := kingTargets; t != 0; {
+		sq := t.PopFirst()
+		if p.attackedBy(them, sq, occNoKing) {
+			attackedNear |= sq.Bitboard()
+		}
+	}
+	kingTargets &^= attackedNear
+	// Racing Kings: no move may give check. A piece moves onto no square
+	// from which it would attack their king (checkN, checkB, checkR for
+	// knights, bishops, rooks, queens both), and one that alone stands
+	// between their king and one of our sliders, the king included, only
+	// along that line (discoverers). Kings give no check themselves, and
+	// Racing Kings has no pawns (ParseVariantFEN refuses them).
+	var checkN, checkB, checkR, discoverers Bitboard
+	var tk Square
+	if racing {
+		tk = (p.byType[King] & themBB).First()
+		checkN, checkB, checkR = KnightAttacks(tk), BishopAttacks(tk, occ), RookAttacks(tk, occ)
+		discoverers = p.discoverers(us, tk)
+		kingTargets = racingTargets(kingTargets, 0, discoverers, ksq, tk)
+	}
+	n := p.addAll(ml, ksq, King, kingTargets)
+
+	pinHV, pinD, checkers := p.pins(us, ksq)
+	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		if checkers.More() {
+			return n // double check: only the king moves
+		}
+		checkMask = Between(ksq, checkers.First()) | checkers
+	}
+	pinned := pinHV | pinD
+	targets := checkMask & dest
+
+	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+		from := b.PopFirst()
+		if racing {
+			n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+			continue
+		}
+		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+	}
+	// Sliders: a pinned one moves only along its pin ray; one pinned
+	// orthogonally cannot move diagonally, and the other way round.
+	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+		from := b.PopFirst()
+		t := BishopAttacks(from, occ) & targets
+		if pinD.Has(from) {
+			t &= pinD
+		}
+		if racing {
+			t = racingTargets(t, checkB, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Bishop, t)
+	}
+	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+		from := b.PopFirst()
+		t := RookAttacks(from, occ) & targets
+		if pinHV.Has(from) {
+			t &= pinHV
+		}
+		if racing {
+			t = racingTargets(t, checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Rook, t)
+	}
+	for b := p.byType[Queen] & usBB; b != 0; {
+		from := b.PopFirst()
+		var t Bitboard
+		switch {
+		case pinHV.Has(from):
+			t = RookAttacks(from, occ) & pinHV
+		case pinD.Has(from):
+			t = BishopAttacks(from, occ) & pinD
+		default:
+			t = QueenAttacks(from, occ)
+		}
+		if racing {
+			t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Queen, t&targets)
+	}
+
+	// Pawns, set-wise. up is the push direction; left and right captures go
+	// toward the a- and h-file.
+	pawns := p.byType[Pawn] & usBB
+	up, thirdRank := 8, Rank3
+	if us == Black {
+		up, thirdRank = -8, Rank6
+	}
+	empty := ^occ
+	free := pawns &^ pinned
+	pinnedPush := pawns & pinHV
+	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+	two := pawnForward(us, one&thirdRank) & empty
+	pushes := one & checkMask
+	// A diagonally pinned pawn may capture only along its pin ray.
+	pinnedCap := pawns & pinD
+	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+	west &= themBB & checkMask
+	east &= themBB & checkMask
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+	}
+
+	if p.ep != NoSquare && mode&genCaptures != 0 {
+		n += p.addEnPassant(ml, us, ksq)
+	}
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+	}
+	return n
+}
+
+// countRacingWhite counts the legal moves of White to move in Racing Kings, as generateSide does
+// with a nil list and every kind of move.
+func (p *Position) countRacingWhite() int {
+	var ml *MoveList // nil: count only
+	const mode = genAll
+	const us, them, racing = White, Black, true
+	occ := p.byType[0]
+	usBB, themBB := p.byColor[us], p.byColor[them]
+	ksq := (p.byType[King] & usBB).First()
+
+	// King moves: onto squares the enemy does not attack once the king has
+	// left its square (so it cannot step back along a checking ray). Each
+	// target is tested alone: most positions give the king few.
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
+	}
+	kingTargets := KingAttacks(ksq) & dest
+	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
+	for t := kingTargets; t != 0; {
+		sq := t.PopFirst()
+		if p.attackedBy(them, sq, occNoKing) {
+			attackedNear |= sq.Bitboard()
+		}
+	}
+	kingTargets &^= attackedNear
+	// Racing Kings: no move may give check. A piece moves onto no square
+	// from which it would attack their king (checkN, checkB, checkR for
+	// knights, bishops, rooks, queens both), and one that alone stands
+	// between their king and one of our sliders, the king included, only
+	// along that line (discoverers). Kings give no check themselves, and
+	// Racing Kings has no pawns (ParseVariantFEN refuses them).
+	var checkN, checkB, checkR, discoverers Bitboard
+	var tk Square
+	if racing {
+		tk = (p.byType[King] & themBB).First()
+		checkN, checkB, checkR = KnightAttacks(tk), BishopAttacks(tk, occ), RookAttacks(tk, occ)
+		discoverers = p.discoverers(us, tk)
+		kingTargets = racingTargets(kingTargets, 0, discoverers, ksq, tk)
+	}
+	n := p.addAll(ml, ksq, King, kingTargets)
+
+	pinHV, pinD, checkers := p.pins(us, ksq)
+	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		if checkers.More() {
+			return n // double check: only the king moves
+		}
+		checkMask = Between(ksq, checkers.First()) | checkers
+	}
+	pinned := pinHV | pinD
+	targets := checkMask & dest
+
+	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+		from := b.PopFirst()
+		if racing {
+			n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+			continue
+		}
+		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+	}
+	// Sliders: a pinned one moves only along its pin ray; one pinned
+	// orthogonally cannot move diagonally, and the other way round.
+	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+		from := b.PopFirst()
+		t := BishopAttacks(from, occ) & targets
+		if pinD.Has(from) {
+			t &= pinD
+		}
+		if racing {
+			t = racingTargets(t, checkB, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Bishop, t)
+	}
+	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+		from := b.PopFirst()
+		t := RookAttacks(from, occ) & targets
+		if pinHV.Has(from) {
+			t &= pinHV
+		}
+		if racing {
+			t = racingTargets(t, checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Rook, t)
+	}
+	for b := p.byType[Queen] & usBB; b != 0; {
+		from := b.PopFirst()
+		var t Bitboard
+		switch {
+		case pinHV.Has(from):
+			t = RookAttacks(from, occ) & pinHV
+		case pinD.Has(from):
+			t = BishopAttacks(from, occ) & pinD
+		default:
+			t = QueenAttacks(from, occ)
+		}
+		if racing {
+			t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Queen, t&targets)
+	}
+
+	// Pawns, set-wise. up is the push direction; left and right captures go
+	// toward the a- and h-file.
+	pawns := p.byType[Pawn] & usBB
+	up, thirdRank := 8, Rank3
+	if us == Black {
+		up, thirdRank = -8, Rank6
+	}
+	empty := ^occ
+	free := pawns &^ pinned
+	pinnedPush := pawns & pinHV
+	one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+	two := pawnForward(us, one&thirdRank) & empty
+	pushes := one & checkMask
+	// A diagonally pinned pawn may capture only along its pin ray.
+	pinnedCap := pawns & pinD
+	west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+	east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+	west &= themBB & checkMask
+	east &= themBB & checkMask
+	if mode == genAll {
+		n += pawnMoveCount(pushes)
+		if ml != nil {
+			p.writePawnMoves(ml, pushes, up)
+		}
+		t := two & checkMask
+		n += t.Count()
+		for ml != nil && t != 0 {
+			to := t.PopFirst()
+			ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+		}
+		n += pawnMoveCount(west) + pawnMoveCount(east)
+		if ml != nil {
+			p.writePawnMoves(ml, west, up-1)
+			p.writePawnMoves(ml, east, up+1)
+		}
+	} else {
+		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+	}
+
+	if p.ep != NoSquare && mode&genCaptures != 0 {
+		n += p.addEnPassant(ml, us, ksq)
+	}
+	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+	}
+	return n
+}
+
+// countRacingBlack counts the legal moves of Black to move in Racing Kings, as generateSide does
+// with a nil list and every kind of move.
+func (p *Position) countRacingBlack() int {
+	var ml *MoveList // nil: count only
+	const mode = genAll
+	const us, them, racing = Black, White, true
+	occ := p.byType[0]
+	usBB, themBB := p.byColor[us], p.byColor[them]
+	ksq := (p.byType[King] & usBB).First()
+
+	// King moves: onto squares the enemy does not attack once the king has
+	// left its square (so it cannot step back along a checking ray). Each
+	// target is tested alone: most positions give the king few.
+	// Pieces other than pawns move to the squares of dest: enemy pieces
+	// for captures, empty squares for quiet moves.
+	dest := ^usBB
+	if mode != genAll {
+		dest = 0
+		if mode&genCaptures != 0 {
+			dest |= themBB
+		}
+		if mode&genQuiets != 0 {
+			dest |= ^occ
+		}
+	}
+	kingTargets := KingAttacks(ksq) & dest
+	occNoKing := occ &^ ksq.Bitboard()
+	// attackedNear collects the squares found attacked: castling reuses
+	// the answers for the squares next to the king.
+	var attackedNear Bitboard
+	for t := kingTargets; t != 0; {
+		sq := t.PopFirst()
+		if p.attackedBy(them, sq, occNoKing) {
+			attackedNear |= sq.Bitboard()
+		}
+	}
+	kingTargets &^= attackedNear
+	// Racing Kings: no move may give check. A piece moves onto no square
+	// from which it would attack their king (checkN, checkB, checkR for
+	// knights, bishops, rooks, queens both), and one that alone stands
+	// between their king and one of our sliders, the king included, only
+	// along that line (discoverers). Kings give no check themselves, and
+	// Racing Kings has no pawns (ParseVariantFEN refuses them).
+	var checkN, checkB, checkR, discoverers Bitboard
+	var tk Square
+	if racing {
+		tk = (p.byType[King] & themBB).First()
+		checkN, checkB, checkR = KnightAttacks(tk), BishopAttacks(tk, occ), RookAttacks(tk, occ)
+		discoverers = p.discoverers(us, tk)
+		kingTargets = racingTargets(kingTargets, 0, discoverers, ksq, tk)
+	}
+	n := p.addAll(ml, ksq, King, kingTargets)
+
+	pinHV, pinD, checkers := p.pins(us, ksq)
+	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
+	p.checkers = checkers
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		if checkers.More() {
+			return n // double check: only the king moves
+		}
+		checkMask = Between(ksq, checkers.First()) | checkers
+	}
+	pinned := pinHV | pinD
+	targets := checkMask & dest
+
+	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+		from := b.PopFirst()
+		if racing {
+			n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+			continue
+		}
+		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+	}
+	// Sliders: a pinned one moves only along its pin ray; one pinned
+	// orthogonally cannot move diagonally, and the other way round.
+	for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+		from := b.PopFirst()
+		t := BishopAttacks(from, occ) & targets
+		if pinD.Has(from) {
+			t &= pinD
+		}
+		if racing {
+			t = racingTargets(t, checkB, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Bishop, t)
+	}
+	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+		from := b.PopFirst()
+		t := RookAttacks(from, occ) & targets
+		if pinHV.Has(from) {
+			t &= pinHV
+		}
+		if racing {
+			t = racingTargets(t, checkR, discoverers, from, tk)
+		}
+		n += p.addAll(ml, from, Rook, t)
+	}
+	for b := p.byType[Queen] & usBB; b != 0; {
+		from := b.PopFirst()
+		var t Bitboard
+		switch {
+		case pinHV.Has(from):
+			t = RookAttacks(from, occ) & pinHV
+		case pinD.Has(from):
+			t = BishopAttacks(from, occ) & pinD
+		default:
+			t = QueenAttacks(from, occ)
+		}
+		if racing {
+			t = racingTargets(t, checkB|checkR, discoverers, from, tk)
 		}
 		n += p.addAll(ml, from, Queen, t&targets)
 	}

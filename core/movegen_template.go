@@ -2,13 +2,16 @@
 
 // This file is the template of the side-specialised move generator, not
 // compiled itself: gen (go run ../gen -sides, through the go:generate line
-// in movegen.go) writes four copies of generateSide into movegen_sides.go,
+// in movegen.go) writes eight copies of generateSide into movegen_sides.go,
 // for White and Black to move, each writing the moves (generateWhite,
-// generateBlack) or only counting them (countWhite, countBlack). In each
-// copy the side to move is a constant and, in the counting ones, the move
-// list is nil, so the compiler folds every test of the side (pawn
-// directions, ranks) and of the list away. Go has no templates; this is
-// what C++ generators get from them.
+// generateBlack) or only counting them (countWhite, countBlack), and the
+// same four for Racing Kings (racing: generateRacingWhite, ...,
+// countRacingBlack), where no move may give check. In each copy the side
+// to move and the variant are constants and, in the counting ones, the
+// move list is nil, so the compiler folds every test of the side (pawn
+// directions, ranks), of the variant and of the list away: the machine
+// code of the standard copies has no trace of Racing Kings. Go has no
+// templates; this is what C++ generators get from them.
 //
 // The first statement of generateSide must stay as it is: gen replaces it
 // with the constants. Edit this file, then run go generate ./...
@@ -19,7 +22,7 @@ package core
 // returns their number. With a nil list it only counts them, and mode must
 // be genAll.
 func (p *Position) generateSide(ml *MoveList, mode genMode) int {
-	us, them := p.side&1, (p.side^1)&1
+	us, them, racing := p.side&1, (p.side^1)&1, p.variant == RacingKings
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	ksq := (p.byType[King] & usBB).First()
@@ -51,6 +54,20 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		}
 	}
 	kingTargets &^= attackedNear
+	// Racing Kings: no move may give check. A piece moves onto no square
+	// from which it would attack their king (checkN, checkB, checkR for
+	// knights, bishops, rooks, queens both), and one that alone stands
+	// between their king and one of our sliders, the king included, only
+	// along that line (discoverers). Kings give no check themselves, and
+	// Racing Kings has no pawns (ParseVariantFEN refuses them).
+	var checkN, checkB, checkR, discoverers Bitboard
+	var tk Square
+	if racing {
+		tk = (p.byType[King] & themBB).First()
+		checkN, checkB, checkR = KnightAttacks(tk), BishopAttacks(tk, occ), RookAttacks(tk, occ)
+		discoverers = p.discoverers(us, tk)
+		kingTargets = racingTargets(kingTargets, 0, discoverers, ksq, tk)
+	}
 	n := p.addAll(ml, ksq, King, kingTargets)
 
 	pinHV, pinD, checkers := p.pins(us, ksq)
@@ -68,6 +85,10 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 
 	for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
 		from := b.PopFirst()
+		if racing {
+			n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+			continue
+		}
 		n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
 	}
 	// Sliders: a pinned one moves only along its pin ray; one pinned
@@ -78,6 +99,9 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		if pinD.Has(from) {
 			t &= pinD
 		}
+		if racing {
+			t = racingTargets(t, checkB, discoverers, from, tk)
+		}
 		n += p.addAll(ml, from, Bishop, t)
 	}
 	for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
@@ -85,6 +109,9 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		t := RookAttacks(from, occ) & targets
 		if pinHV.Has(from) {
 			t &= pinHV
+		}
+		if racing {
+			t = racingTargets(t, checkR, discoverers, from, tk)
 		}
 		n += p.addAll(ml, from, Rook, t)
 	}
@@ -98,6 +125,9 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 			t = BishopAttacks(from, occ) & pinD
 		default:
 			t = QueenAttacks(from, occ)
+		}
+		if racing {
+			t = racingTargets(t, checkB|checkR, discoverers, from, tk)
 		}
 		n += p.addAll(ml, from, Queen, t&targets)
 	}

@@ -138,14 +138,14 @@ func (p *Position) checkVariantMoves() string {
 	if p.variant != Antichess && p.variant != Horde {
 		return ""
 	}
-	side := p.side
-	defer func() { p.side = side }()
+	side, checkers := p.side, p.checkers
+	defer func() { p.side, p.checkers = side, checkers }()
 	for c := White; c <= Black; c++ {
 		if p.variant == Horde && p.Pieces(c, King) != 0 {
 			continue
 		}
 		p.side = c
-		if n := p.pseudoMoves(nil, genAll, false); n > MaxMoves-1 {
+		if n := p.variantMoves(nil, genAll); n > MaxMoves-1 {
 			return fmt.Sprintf("%v could make %d moves, more than a MoveList holds", c, n)
 		}
 	}

@@ -6,23 +6,21 @@ package core
 //
 // King of the Hill and Three-check move as standard chess does, until the
 // game ends. Racing Kings is standard chess without the moves that give
-// check. Horde's side with a king moves as in standard chess; the horde,
+// check: generated copies of the standard template (movegen_template.go,
+// racing). Horde's side with a king moves as in standard chess; the horde,
 // which has no king, and Antichess, which has no check, make every
-// pseudo-legal move (pseudoMoves), with captures forced in Antichess.
+// pseudo-legal move, with captures forced in Antichess: generated copies
+// of pseudogen_template.go.
 
 // hill is King of the Hill's goal: d4, e4, d5 and e5.
 const hill = Bitboard(1)<<D4 | Bitboard(1)<<E4 | Bitboard(1)<<D5 | Bitboard(1)<<E5
 
-// antichessPromotions and standardPromotions are the pieces a pawn promotes
-// to, queen first, as the generators write them.
-var (
-	standardPromotions  = []PieceType{Queen, Rook, Bishop, Knight}
-	antichessPromotions = []PieceType{Queen, Rook, Bishop, Knight, King}
-)
-
 // variantGenerate is generate for the variants: it writes the legal moves
 // of the kinds in mode into ml (nil: only counts them) and returns their
-// number; none once the game has ended by the variant's rules.
+// number; none once the game has ended by the variant's rules. Each
+// variant's rules that differ from standard chess's are generated copies
+// of a template (movegen_template.go for Racing Kings,
+// pseudogen_template.go for Antichess and Horde's side without a king).
 //
 // Every move it writes carries flagVariant, which sends MakeMove,
 // UnmakeMove and CountLegalMovesAfter to the variant's path.
@@ -32,9 +30,9 @@ func (p *Position) variantGenerate(ml *MoveList, mode genMode) int {
 	if ml == nil {
 		return p.variantMoves(nil, mode)
 	}
-	first := int(ml.n)
+	first := ml.n
 	n := p.variantMoves(ml, mode)
-	for i := first; i < int(ml.n); i++ {
+	for i := first; i < ml.n; i++ {
 		ml.moves[i] |= flagVariant
 	}
 	return n
@@ -46,26 +44,58 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 		p.checkers = p.variantCheckers()
 		return 0
 	}
+	white := p.side&1 == White
 	switch p.variant {
 	case RacingKings:
-		return p.generateRacingKings(ml, mode)
-	case Antichess:
-		p.checkers = 0
-		return p.pseudoMoves(ml, mode, p.antichessMustCapture())
-	case Horde:
-		if p.byType[King]&p.byColor[p.side&1] == 0 {
-			p.checkers = 0
-			return p.pseudoMoves(ml, mode, false)
+		switch {
+		case ml == nil && white:
+			return p.countRacingWhite()
+		case ml == nil:
+			return p.countRacingBlack()
+		case white:
+			return p.generateRacingWhite(ml, mode)
 		}
+		return p.generateRacingBlack(ml, mode)
+	case Antichess:
+		switch {
+		case ml == nil && white:
+			return p.countAntichessWhite()
+		case ml == nil:
+			return p.countAntichessBlack()
+		case white:
+			return p.generateAntichessWhite(ml, mode)
+		}
+		return p.generateAntichessBlack(ml, mode)
+	case Horde:
+		if p.byType[King]&p.byColor[p.side&1] != 0 {
+			break
+		}
+		switch {
+		case ml == nil && white:
+			return p.countHordeWhite()
+		case ml == nil:
+			return p.countHordeBlack()
+		case white:
+			return p.generateHordeWhite(ml, mode)
+		}
+		return p.generateHordeBlack(ml, mode)
 	}
-	return p.generateStandard(ml, mode)
+	switch {
+	case ml == nil && white:
+		return p.countWhite()
+	case ml == nil:
+		return p.countBlack()
+	case white:
+		return p.generateWhite(ml, mode)
+	}
+	return p.generateBlack(ml, mode)
 }
 
 // variantEnded reports whether the game has ended by the variant's own
 // rules, so that the side to move has no move: a king on the hill, a third
 // check, a king on the eighth rank in Racing Kings (but White's, while
-// Black can still reach it), or a side with no pieces left in Horde or
-// Antichess.
+// Black can still reach it), or a side with no pieces left in Horde.
+// (Antichess's side with no pieces has no move to generate.)
 func (p *Position) variantEnded() bool {
 	switch p.variant {
 	case KingOfTheHill:
@@ -73,11 +103,9 @@ func (p *Position) variantEnded() bool {
 	case ThreeCheck:
 		return p.checks[White] >= 3 || p.checks[Black] >= 3
 	case RacingKings:
-		return p.racingKingsEnded()
+		return p.byType[King]&Rank8 != 0 && p.racingKingsEnded()
 	case Horde:
 		return p.byColor[White] == 0 || p.byColor[Black] == 0
-	case Antichess:
-		return p.byColor[p.side&1] == 0
 	}
 	return false
 }
@@ -113,23 +141,32 @@ func (p *Position) variantCheckers() Bitboard {
 	return p.attackersTo(k.First(), p.byType[0]) & p.byColor[p.side^1]
 }
 
-// generateRacingKings writes the standard legal moves but those that give
-// check, a king move that uncovers a check included (as chessops 0.15.1 and
-// Fairy-Stockfish count them).
-func (p *Position) generateRacingKings(ml *MoveList, mode genMode) int {
-	var all MoveList
-	p.generateStandard(&all, mode)
-	n := 0
-	for _, m := range all.Moves() {
-		if p.GivesCheck(m) {
-			continue
-		}
-		n++
-		if ml != nil {
-			ml.add(m)
+// discoverers returns colour us's pieces that alone stand between the
+// king on tk and a slider of us's that would attack it without them:
+// moving one off that line gives check (Racing Kings forbids it).
+func (p *Position) discoverers(us Color, tk Square) Bitboard {
+	usBB, occ := p.byColor[us&1], p.byType[0]
+	queens := p.byType[Queen]
+	sliders := (p.byType[Rook]|queens)&rookRays(tk) | (p.byType[Bishop]|queens)&bishopRays(tk)
+	var d Bitboard
+	for s := sliders & usBB; s != 0; {
+		if b := Between(tk, s.PopFirst()) & occ; b&usBB != 0 && !b.More() {
+			d |= b
 		}
 	}
-	return n
+	return d
+}
+
+// racingTargets returns the targets t of a piece on from but the moves
+// that give check in Racing Kings: onto a square of check (from which a
+// piece of its kind would attack the king on tk) or, for one of the
+// discoverers, off its line with that king.
+func racingTargets(t, check, discoverers Bitboard, from, tk Square) Bitboard {
+	t &^= check
+	if discoverers.Has(from) {
+		t &= Line(tk, from)
+	}
+	return t
 }
 
 // antichessMustCapture reports whether the side to move has a capture in
@@ -137,113 +174,66 @@ func (p *Position) generateRacingKings(ml *MoveList, mode genMode) int {
 func (p *Position) antichessMustCapture() bool {
 	us := p.side & 1
 	occ, them := p.byType[0], p.byColor[us^1]
-	pawns := p.byType[Pawn] & p.byColor[us]
+	usBB := p.byColor[us]
+	pawns := p.byType[Pawn] & usBB
 	if (pawnWest(us, pawns)|pawnEast(us, pawns))&them != 0 {
 		return true
 	}
 	if p.ep != NoSquare && PawnAttacks(us^1, p.ep)&pawns != 0 {
 		return true
 	}
-	for pt := Knight; pt <= King; pt++ {
-		for b := p.byType[pt] & p.byColor[us]; b != 0; {
-			if attackFuncs[pt](b.PopFirst(), occ)&them != 0 {
-				return true
-			}
+	for b := (p.byType[Knight]) & usBB; b != 0; {
+		if KnightAttacks(b.PopFirst())&them != 0 {
+			return true
+		}
+	}
+	for b := (p.byType[King]) & usBB; b != 0; {
+		if KingAttacks(b.PopFirst())&them != 0 {
+			return true
+		}
+	}
+	queens := p.byType[Queen]
+	for b := (p.byType[Bishop] | queens) & usBB; b != 0; {
+		if BishopAttacks(b.PopFirst(), occ)&them != 0 {
+			return true
+		}
+	}
+	for b := (p.byType[Rook] | queens) & usBB; b != 0; {
+		if RookAttacks(b.PopFirst(), occ)&them != 0 {
+			return true
 		}
 	}
 	return false
 }
 
-// attackFuncs holds the attack function of each piece type but the pawn,
-// indexed by PieceType, for the generators that treat them alike.
-var attackFuncs = [...]func(Square, Bitboard) Bitboard{
-	Knight: func(sq Square, _ Bitboard) Bitboard { return KnightAttacks(sq) },
-	Bishop: BishopAttacks,
-	Rook:   RookAttacks,
-	Queen:  QueenAttacks,
-	King:   func(sq Square, _ Bitboard) Bitboard { return KingAttacks(sq) },
-}
-
-// pseudoMoves writes the pseudo-legal moves of the kinds in mode of the
-// side to move into ml (nil: only counts them) and returns their number:
-// every move its pieces can make, with no regard to a king, and no
-// castling. It is the generator of the sides that have no check: Horde's
-// side without a king, and both sides in Antichess, where pawns also
-// promote to a king. With capturesOnly it writes only captures (Antichess's
-// forced captures). Pawns on their first rank (Horde's) advance one or two
-// squares; the two-square advance from there is not a double push: as in
-// lichess, it leaves no en-passant square.
-func (p *Position) pseudoMoves(ml *MoveList, mode genMode, capturesOnly bool) int {
-	us := p.side & 1
-	them := us ^ 1
-	occ := p.byType[0]
-	usBB, themBB := p.byColor[us], p.byColor[them]
-	var dest Bitboard
-	if mode&genCaptures != 0 {
-		dest |= themBB
-	}
-	if mode&genQuiets != 0 && !capturesOnly {
-		dest |= ^occ
-	}
-	n := 0
-	pawns := p.byType[Pawn] & usBB
-	for pt := Knight; pt <= King; pt++ {
-		for b := p.byType[pt] & usBB; b != 0; {
-			from := b.PopFirst()
-			n += p.addAll(ml, from, pt, attackFuncs[pt](from, occ)&dest)
-		}
-	}
-
-	up, first, second := 8, Rank1, Rank2
-	if us == Black {
-		up, first, second = -8, Rank8, Rank7
-	}
-	const last = Rank1 | Rank8
-	empty := ^occ
-	one := pawnForward(us, pawns) & empty
-	west := pawnWest(us, pawns) & themBB
-	east := pawnEast(us, pawns) & themBB
-	if capturesOnly {
-		one = 0
-	}
+// writePseudoPawns writes the pawn moves of the kinds in mode for the
+// pseudo-legal generators (pseudogen_template.go) and returns how many:
+// one square forward (one), two from the second rank (two, double pushes)
+// and from the first (fromFirst, Horde's, leaving no en-passant square),
+// captures toward the a- and h-file (west, east; the targets of each),
+// and the en-passant captures of the pawns ep. Promotions go to a queen,
+// rook, bishop and knight, and in Antichess (anti) to a king too, an
+// under-promotion. It stays out of line: only the writing copies call it.
+//
+//go:noinline
+func (p *Position) writePseudoPawns(ml *MoveList, mode genMode, one, two, fromFirst, west, east, ep Bitboard, up int, anti bool) int {
+	n := p.writePawnKinds(ml, mode, one, two, west, east, up)
 	if mode&genQuiets != 0 {
-		n += p.writePlainPawnMoves(ml, one&^last, up, 0)
-		two := pawnForward(us, one&pawnForward(us, second)) & empty
-		n += p.writePlainPawnMoves(ml, two, 2*up, flagDoublePush)
-		two = pawnForward(us, one&pawnForward(us, first)) & empty
-		n += p.writePlainPawnMoves(ml, two, 2*up, 0)
+		n += p.writePlainPawnMoves(ml, fromFirst, 2*up, 0)
 	}
 	if mode&genCaptures != 0 {
-		n += p.writePlainPawnMoves(ml, west&^last, up-1, 0)
-		n += p.writePlainPawnMoves(ml, east&^last, up+1, 0)
-		if p.ep != NoSquare {
-			for b := PawnAttacks(them, p.ep) & pawns; b != 0; {
-				n++
-				from := b.PopFirst()
-				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
-				}
-			}
+		for ; ep != 0; n++ {
+			ml.add(newMove(ep.PopFirst(), p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
 		}
 	}
-	promos := standardPromotions
-	if p.variant == Antichess {
-		promos = antichessPromotions
-	}
-	targets := [3]Bitboard{one & last, west & last, east & last}
-	deltas := [3]int{up, up - 1, up + 1}
-	for i := range targets {
-		for t := targets[i]; t != 0; {
-			to := t.PopFirst()
-			from, captured := Square(int(to)-deltas[i]), p.board[to].Type()
-			for _, pt := range promos {
-				if pt == Queen && mode&genPromotions == 0 || pt != Queen && mode&genUnderPromotions == 0 {
-					continue
-				}
-				n++
-				if ml != nil {
-					ml.add(newMove(from, to, Pawn, captured, pt))
-				}
+	if anti && mode&genUnderPromotions != 0 {
+		const last = Rank1 | Rank8
+		targets := [3]Bitboard{one & last, west & last, east & last}
+		deltas := [3]int{up, up - 1, up + 1}
+		for i := range targets {
+			for t := targets[i]; t != 0; n++ {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-deltas[i]), to, Pawn, p.board[to&63].Type(), King))
 			}
 		}
 	}
@@ -276,15 +266,16 @@ func (p *Position) variantLegalEnPassant() bool {
 	return false
 }
 
-// variantCountAfter is CountLegalMovesAfter for the variants: it makes the
-// move, counts, and takes it back, the cached checkers included.
+// variantCountAfter is CountLegalMovesAfter for the variants: the board
+// moves as in standard chess, and the count is the variant's. Only
+// Three-check's checks stay as they are: a move that gives its side the
+// third check leaves no move after it.
 func (p *Position) variantCountAfter(m Move) int {
-	checkers := p.checkers
-	u := p.MakeMove(m)
-	n := p.variantGenerate(nil, genAll)
-	p.UnmakeMove(m, u)
-	p.checkers = checkers
-	return n
+	m &^= flagVariant
+	if p.variant == ThreeCheck && p.checks[p.side&1] >= 2 && p.GivesCheck(m) {
+		return 0
+	}
+	return p.CountLegalMovesAfter(m)
 }
 
 // variantNoCheck reports whether no move of the side to move can give
@@ -324,20 +315,4 @@ func (p *Position) variantPawnMoveTo(fromFile int, to Square, promo PieceType) M
 		}
 	}
 	return NoMove
-}
-
-// generateStandard is generate by standard chess's rules, for the variants
-// that share them: the side-specialised generator of the side to move,
-// writing or (with a nil list) counting.
-func (p *Position) generateStandard(ml *MoveList, mode genMode) int {
-	white := p.side&1 == White
-	switch {
-	case ml == nil && white:
-		return p.countWhite()
-	case ml == nil:
-		return p.countBlack()
-	case white:
-		return p.generateWhite(ml, mode)
-	}
-	return p.generateBlack(ml, mode)
 }

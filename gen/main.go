@@ -8,10 +8,13 @@
 //	go run ../gen -sides [-out DIR]   (core)
 //
 // -out is the directory to write into, the current one by default. With
-// -sides, gen reads movegen_template.go there and writes movegen_sides.go:
-// four copies of the template's generator, for White and for Black to move,
-// writing the moves or only counting them, each with those choices made
-// constants for the compiler to fold (see the template's comment).
+// -sides, gen reads the generator templates there and writes their copies:
+// movegen_template.go into movegen_sides.go (standard chess and Racing
+// Kings) and pseudogen_template.go into pseudogen_sides.go (Antichess and
+// Horde's side without a king); a copy for White and for Black to move,
+// writing the moves or only counting them, in each variant, each with those
+// choices made constants for the compiler to fold (see the templates'
+// comments).
 //
 // It computes leaper attacks, between and line masks, slider masks and the
 // fancy-magic attack table from the magic numbers committed in

@@ -9,104 +9,171 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
-// The side-specialised move generator. core/movegen_template.go holds
-// generateSide, written for either side to move; sidesSource turns it into
-// four functions for core/movegen_sides.go, each with the side to move a
-// constant and the move list either a parameter or nil (counting only).
+// The side-specialised move generators. Each template of core holds one
+// function written for either side to move and, where the rules differ,
+// for several variants; its first statement declares those choices as
+// variables (us, them, and a variant's switch), read from the position.
+// sidesSource turns the function into copies, each with that statement
+// made constants and the move list either a parameter or nil (counting
+// only), so that the compiler folds every test of them away.
+//
+// The templates and output files are read and written in the core
+// directory, where `go run ../gen -sides` runs.
+
+// sideTemplate is one template function and the copies gen makes of it.
+type sideTemplate struct {
+	file   string // the template file
+	output string // the file the copies are written to
+	fn     string // the template function
+	// header is the declaration the template function must have, and
+	// first its first statement, which each copy replaces with constants.
+	header, first string
+	copies        []sideVariant
+}
+
+// sideVariant is one copy of a template function.
+type sideVariant struct {
+	name string // the function's name
+	// values are the constants for the names the template's first
+	// statement declares, in its order: the side to move, the other, and
+	// any variant's switch.
+	values []string
+	// rules ends the sentence of the copy's doc comment after the side to
+	// move: "" for standard chess, " in Racing Kings" for a variant.
+	rules     string
+	countOnly bool // the list is nil: the moves are only counted
+}
+
+// The standard template's names, which its tests name too.
 const (
-	// sidesTemplate and sidesOutput are read and written in the core
-	// directory, where `go run ../gen -sides` runs.
 	sidesTemplate = "movegen_template.go"
 	sidesOutput   = "movegen_sides.go"
-	// sidesFunc is the template function.
-	sidesFunc = "generateSide"
-	// sidesHeader is the signature the template function must have,
-	// and sidesFirst its first statement, which the copies replace.
-	sidesHeader = "func (p *Position) generateSide(ml *MoveList, mode genMode) int"
-	sidesFirst  = "us, them := p.side&1, (p.side^1)&1"
+	sidesFunc     = "generateSide"
+	sidesHeader   = "func (p *Position) generateSide(ml *MoveList, mode genMode) int"
+	sidesFirst    = "us, them, racing := p.side&1, (p.side^1)&1, p.variant == RacingKings"
 )
 
-// sideVariant is one copy of the template function.
-type sideVariant struct {
-	name      string // the function's name
-	us, them  string // the constants for the side to move and the other
-	countOnly bool   // the list is nil: the moves are only counted
+// sideTemplates are core's templates: the legal generator of standard
+// chess (and of the variants that move like it, Racing Kings filtered
+// from it), and the pseudo-legal one of the sides that have no check
+// (Antichess, and Horde's side without a king).
+var sideTemplates = []sideTemplate{
+	{
+		file: sidesTemplate, output: sidesOutput, fn: sidesFunc,
+		header: sidesHeader, first: sidesFirst,
+		copies: []sideVariant{
+			{"generateWhite", []string{"White", "Black", "false"}, "", false},
+			{"generateBlack", []string{"Black", "White", "false"}, "", false},
+			{"countWhite", []string{"White", "Black", "false"}, "", true},
+			{"countBlack", []string{"Black", "White", "false"}, "", true},
+			{"generateRacingWhite", []string{"White", "Black", "true"}, " in Racing Kings", false},
+			{"generateRacingBlack", []string{"Black", "White", "true"}, " in Racing Kings", false},
+			{"countRacingWhite", []string{"White", "Black", "true"}, " in Racing Kings", true},
+			{"countRacingBlack", []string{"Black", "White", "true"}, " in Racing Kings", true},
+		},
+	},
+	{
+		file: "pseudogen_template.go", output: "pseudogen_sides.go", fn: "pseudoSide",
+		header: "func (p *Position) pseudoSide(ml *MoveList, mode genMode) int",
+		first:  "us, them, anti := p.side&1, (p.side^1)&1, p.variant == Antichess",
+		copies: []sideVariant{
+			{"generateAntichessWhite", []string{"White", "Black", "true"}, " in Antichess", false},
+			{"generateAntichessBlack", []string{"Black", "White", "true"}, " in Antichess", false},
+			{"countAntichessWhite", []string{"White", "Black", "true"}, " in Antichess", true},
+			{"countAntichessBlack", []string{"Black", "White", "true"}, " in Antichess", true},
+			{"generateHordeWhite", []string{"White", "Black", "false"}, " as Horde's side without a king", false},
+			{"generateHordeBlack", []string{"Black", "White", "false"}, " as Horde's side without a king", false},
+			{"countHordeWhite", []string{"White", "Black", "false"}, " as Horde's side without a king", true},
+			{"countHordeBlack", []string{"Black", "White", "false"}, " as Horde's side without a king", true},
+		},
+	},
 }
 
-var sideVariants = []sideVariant{
-	{"generateWhite", "White", "Black", false},
-	{"generateBlack", "Black", "White", false},
-	{"countWhite", "White", "Black", true},
-	{"countBlack", "Black", "White", true},
-}
-
-// writeSides reads the template in dir and writes the specialised file.
+// writeSides reads every template in dir and writes its copies there.
 func writeSides(dir string) error {
-	in := filepath.Join(dir, sidesTemplate)
-	src, err := os.ReadFile(in)
-	if err != nil {
-		return err
-	}
-	out, err := sidesSource(in, src)
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, sidesOutput)
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	for _, t := range sideTemplates {
+		in := filepath.Join(dir, t.file)
+		src, err := os.ReadFile(in)
+		if err != nil {
+			return err
+		}
+		out, err := t.source(in, src)
+		if err != nil {
+			return err
+		}
+		path := filepath.Join(dir, t.output)
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
 	}
 	return nil
 }
 
-// sidesSource returns the Go source of the specialised functions, made
-// from the template file src (named name, for errors).
+// sidesSource returns the Go source of the standard template's copies,
+// made from the template file src (named name, for errors).
 func sidesSource(name string, src []byte) ([]byte, error) {
+	return sideTemplates[0].source(name, src)
+}
+
+// source returns the Go source of t's copies, made from the template file
+// src (named name, for errors).
+func (t sideTemplate) source(name string, src []byte) ([]byte, error) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, 0)
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 	if err != nil {
 		return nil, err
 	}
 	var fn *ast.FuncDecl
 	for _, d := range f.Decls {
-		if d, ok := d.(*ast.FuncDecl); ok && d.Name.Name == sidesFunc {
+		if d, ok := d.(*ast.FuncDecl); ok && d.Name.Name == t.fn {
 			fn = d
 		}
 	}
 	if fn == nil {
-		return nil, fmt.Errorf("%s: no function %s", name, sidesFunc)
+		return nil, fmt.Errorf("%s: no function %s", name, t.fn)
 	}
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
-	if h := string(src[off(fn.Pos()):off(fn.Body.Lbrace)]); h != sidesHeader+" " {
-		return nil, fmt.Errorf("%s: %s must be declared as %q, not %q", name, sidesFunc, sidesHeader, h)
+	if h := string(src[off(fn.Pos()):off(fn.Body.Lbrace)]); h != t.header+" " {
+		return nil, fmt.Errorf("%s: %s must be declared as %q, not %q", name, t.fn, t.header, h)
 	}
 	if len(fn.Body.List) == 0 {
-		return nil, fmt.Errorf("%s: %s is empty", name, sidesFunc)
+		return nil, fmt.Errorf("%s: %s is empty", name, t.fn)
 	}
 	first := fn.Body.List[0]
-	if s := string(src[off(first.Pos()):off(first.End())]); s != sidesFirst {
-		return nil, fmt.Errorf("%s: the first statement of %s must be %q, not %q", name, sidesFunc, sidesFirst, s)
+	if s := string(src[off(first.Pos()):off(first.End())]); s != t.first {
+		return nil, fmt.Errorf("%s: the first statement of %s must be %q, not %q", name, t.fn, t.first, s)
+	}
+	// The names the first statement declares, which become constants.
+	names := make([]string, 0, 3)
+	for _, e := range first.(*ast.AssignStmt).Lhs {
+		names = append(names, e.(*ast.Ident).Name)
 	}
 	// The body after the first statement, to the closing brace.
-	rest := src[off(first.End()):off(fn.Body.Rbrace)]
+	bodyStart, bodyEnd := off(first.End()), off(fn.Body.Rbrace)
 
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "// %s\n\npackage core\n", sidesHeaderComment)
-	for _, v := range sideVariants {
+	fmt.Fprintf(&b, "// Code generated by go run ../gen -sides from %s; DO NOT EDIT.\n\npackage core\n", t.file)
+	for _, v := range t.copies {
+		if len(v.values) != len(names) {
+			return nil, fmt.Errorf("%s: %s has %d constants for the %d names of %s's first statement", name, v.name, len(v.values), len(names), t.fn)
+		}
 		b.WriteString("\n")
 		if v.countOnly {
-			fmt.Fprintf(&b, "// %s counts the legal moves of %s to move, as generateSide does\n", v.name, v.us)
+			fmt.Fprintf(&b, "// %s counts the legal moves of %s to move%s, as %s does\n", v.name, v.values[0], v.rules, t.fn)
 			b.WriteString("// with a nil list and every kind of move.\n")
 			fmt.Fprintf(&b, "func (p *Position) %s() int {\n", v.name)
 			b.WriteString("\tvar ml *MoveList // nil: count only\n")
 			b.WriteString("\tconst mode = genAll\n")
 		} else {
-			fmt.Fprintf(&b, "// %s is generateSide for %s to move.\n", v.name, v.us)
+			fmt.Fprintf(&b, "// %s is %s for %s to move%s.\n", v.name, t.fn, v.values[0], v.rules)
 			fmt.Fprintf(&b, "func (p *Position) %s(ml *MoveList, mode genMode) int {\n", v.name)
 		}
-		fmt.Fprintf(&b, "\tconst us, them = %s, %s", v.us, v.them)
-		b.Write(rest)
+		fmt.Fprintf(&b, "\tconst %s = %s", strings.Join(names, ", "), strings.Join(v.values, ", "))
+		b.Write(without(src, bodyStart, bodyEnd, deadRanges(fset, f, fn, names, v.values)))
 		b.WriteString("}\n")
 	}
 	out, err := format.Source(b.Bytes())
@@ -116,5 +183,100 @@ func sidesSource(name string, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-// sidesHeaderComment is the first line of movegen_sides.go.
-const sidesHeaderComment = "Code generated by go run ../gen -sides from " + sidesTemplate + "; DO NOT EDIT."
+// deadRanges returns the byte ranges of fn's source that a copy with the
+// given constants leaves out: each `if NAME { ... }` (no else) whose NAME
+// is false there, and then each var declaration none of whose names is
+// used any more, each with the comment right above it. A standard copy
+// thus holds no trace of a variant's code: not only the machine code, but
+// the source the compiler's inliner weighs is the same as if the variant
+// had never been written.
+func deadRanges(fset *token.FileSet, f *ast.File, fn *ast.FuncDecl, names, values []string) [][2]int {
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	isFalse := map[string]bool{}
+	for i, n := range names {
+		isFalse[n] = values[i] == "false"
+	}
+	// above returns where stmt's lines start, the comment group ending on
+	// the line before it included.
+	above := func(n ast.Node) int {
+		start := n.Pos()
+		line := fset.Position(start).Line
+		for _, cg := range f.Comments {
+			if fset.Position(cg.End()).Line == line-1 {
+				start = cg.Pos()
+			}
+		}
+		return off(start)
+	}
+	var dead [][2]int
+	inDead := func(p token.Pos) bool {
+		o := off(p)
+		for _, r := range dead {
+			if o >= r[0] && o < r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		s, ok := n.(*ast.IfStmt)
+		if !ok || s.Init != nil || s.Else != nil {
+			return true
+		}
+		if id, ok := s.Cond.(*ast.Ident); ok && isFalse[id.Name] {
+			dead = append(dead, [2]int{above(s), off(s.End())})
+			return false
+		}
+		return true
+	})
+	if len(dead) == 0 {
+		return nil
+	}
+	// The declarations left without a use.
+	uses := map[string]int{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !inDead(id.Pos()) {
+			uses[id.Name]++
+		}
+		return true
+	})
+	for _, st := range fn.Body.List {
+		d, ok := st.(*ast.DeclStmt)
+		if !ok || inDead(d.Pos()) {
+			continue
+		}
+		g := d.Decl.(*ast.GenDecl)
+		if g.Tok != token.VAR {
+			continue
+		}
+		used := false
+		for _, sp := range g.Specs {
+			for _, n := range sp.(*ast.ValueSpec).Names {
+				used = used || uses[n.Name] > 1 // more than its declaration
+			}
+		}
+		if !used {
+			dead = append(dead, [2]int{above(d), off(d.End())})
+		}
+	}
+	return dead
+}
+
+// without returns src[start:end] but the ranges of dead (offsets in src),
+// each with the rest of its last line.
+func without(src []byte, start, end int, dead [][2]int) []byte {
+	slices.SortFunc(dead, func(a, b [2]int) int { return a[0] - b[0] })
+	var out []byte
+	at := start
+	for _, r := range dead {
+		// From the start of the range's first line to its last line's end.
+		from := bytes.LastIndexByte(src[:r[0]], '\n') + 1
+		to := r[1]
+		if i := bytes.IndexByte(src[to:], '\n'); i >= 0 {
+			to += i + 1
+		}
+		out = append(out, src[at:from]...)
+		at = to
+	}
+	return append(out, src[at:end]...)
+}

@@ -10,22 +10,33 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestSidesAreReproducible specialises core's generator template again and
-// requires the committed core/movegen_sides.go to match byte for byte: the
-// file is never edited by hand, and `go generate ./...` changes nothing.
+// copyTemplates copies core's generator templates into dir.
+func copyTemplates(t *testing.T, dir string) {
+	t.Helper()
+	for _, st := range sideTemplates {
+		src, err := os.ReadFile(filepath.Join("..", "core", st.file))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, st.file), src, 0o644))
+	}
+}
+
+// TestSidesAreReproducible specialises core's generator templates again
+// and requires the committed copies (core/movegen_sides.go,
+// core/pseudogen_sides.go) to match byte for byte: the files are never
+// edited by hand, and `go generate ./...` changes nothing.
 func TestSidesAreReproducible(t *testing.T) {
 	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "core", sidesTemplate))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, sidesTemplate), src, 0o644))
+	copyTemplates(t, dir)
 	require.NoError(t, writeSides(dir))
-	want, err := os.ReadFile(filepath.Join(dir, sidesOutput))
-	require.NoError(t, err)
-	have, err := os.ReadFile(filepath.Join("..", "core", sidesOutput))
-	require.NoError(t, err, "core/%s is missing: run go generate ./...", sidesOutput)
-	require.True(t, string(want) == string(have), "core/%s differs from what gen writes: run go generate ./... and never edit it by hand", sidesOutput)
-	for _, v := range sideVariants {
-		assert.Contains(t, string(want), "func (p *Position) "+v.name+"(")
+	for _, st := range sideTemplates {
+		want, err := os.ReadFile(filepath.Join(dir, st.output))
+		require.NoError(t, err)
+		have, err := os.ReadFile(filepath.Join("..", "core", st.output))
+		require.NoError(t, err, "core/%s is missing: run go generate ./...", st.output)
+		require.True(t, string(want) == string(have), "core/%s differs from what gen writes: run go generate ./... and never edit it by hand", st.output)
+		for _, v := range st.copies {
+			assert.Contains(t, string(want), "func (p *Position) "+v.name+"(")
+		}
 	}
 }
 
@@ -47,21 +58,27 @@ func TestSidesRejectsChangedTemplate(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.msg)
 		})
 	}
+	// A copy must give a constant for every name the first statement
+	// declares.
+	bad := sideTemplates[0]
+	bad.copies = []sideVariant{{"generateWhite", []string{"White", "Black"}, "", false}}
+	_, err = bad.source("template.go", src)
+	assert.ErrorContains(t, err, "generateWhite has 2 constants for the 3 names")
 }
 
 // The command line: -sides writes the generator into -out from the template
 // there; stray arguments and unknown flags are errors.
 func TestRunFlags(t *testing.T) {
 	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "core", sidesTemplate))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, sidesTemplate), src, 0o644))
+	copyTemplates(t, dir)
 	require.NoError(t, run([]string{"-sides", "-out", dir}))
-	want, err := os.ReadFile(filepath.Join("..", "core", sidesOutput))
-	require.NoError(t, err)
-	have, err := os.ReadFile(filepath.Join(dir, sidesOutput))
-	require.NoError(t, err)
-	assert.True(t, string(want) == string(have), "gen -sides -out DIR writes core's %s", sidesOutput)
+	for _, st := range sideTemplates {
+		want, err := os.ReadFile(filepath.Join("..", "core", st.output))
+		require.NoError(t, err)
+		have, err := os.ReadFile(filepath.Join(dir, st.output))
+		require.NoError(t, err)
+		assert.True(t, string(want) == string(have), "gen -sides -out DIR writes core's %s", st.output)
+	}
 
 	assert.ErrorContains(t, run([]string{"-sides", "-out", t.TempDir()}), "sides: ")
 	assert.ErrorContains(t, run([]string{"sides"}), "unexpected arguments")

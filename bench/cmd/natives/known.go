@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -63,10 +65,18 @@ func loadPublished(root string) (published, error) {
 
 // target is one position and depth to measure, with its published count.
 type target struct {
-	name  string // start, kiwipete, ... or the FEN given
+	name  string // start, kiwipete, ... or the FEN given; "horde start" for a variant's
 	fen   string
 	depth int
 	want  uint64
+	// published says whether want is a published count. Where it is not
+	// (a variant's start position with none at that depth), want is 0
+	// until the first count of the run, which every other count must
+	// then equal.
+	published bool
+	// variant is the variant's lichess name (core.Variant.String), or ""
+	// for standard chess.
+	variant string
 }
 
 // label is the target's name in the tables: "start d6".
@@ -77,18 +87,12 @@ func (t target) label() string { return fmt.Sprintf("%s d%d", t.name, t.depth) }
 func parseTargets(spec string, pub published) ([]target, error) {
 	var ts []target
 	for item := range strings.SplitSeq(spec, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
+		name, depth, err := splitItem("-positions", item)
+		if err != nil {
+			return nil, err
+		}
+		if name == "" {
 			continue
-		}
-		i := strings.LastIndexByte(item, ':')
-		if i < 0 {
-			return nil, fmt.Errorf("-positions: %q is not NAME:DEPTH", item)
-		}
-		name, ds := strings.TrimSpace(item[:i]), strings.TrimSpace(item[i+1:])
-		depth, err := strconv.Atoi(ds)
-		if err != nil || depth < 1 {
-			return nil, fmt.Errorf("-positions: %q: the depth must be a whole number of plies from 1", item)
 		}
 		fen, ok := namedFENs[name]
 		if !ok {
@@ -101,10 +105,77 @@ func parseTargets(spec string, pub published) ([]target, error) {
 		if !ok {
 			return nil, fmt.Errorf("-positions: %q: no published count at depth %d in %s", name, depth, strings.Join(suiteFiles, " or "))
 		}
-		ts = append(ts, target{name: name, fen: fen, depth: depth, want: want})
+		ts = append(ts, target{name: name, fen: fen, depth: depth, want: want, published: true})
 	}
-	if len(ts) == 0 {
-		return nil, fmt.Errorf("-positions: no position given")
+	return ts, nil
+}
+
+// splitItem reads one NAME:DEPTH item of flag's list; an empty item gives
+// an empty name.
+func splitItem(flag, item string) (name string, depth int, err error) {
+	item = strings.TrimSpace(item)
+	if item == "" {
+		return "", 0, nil
+	}
+	i := strings.LastIndexByte(item, ':')
+	if i < 0 {
+		return "", 0, fmt.Errorf("%s: %q is not NAME:DEPTH", flag, item)
+	}
+	name = strings.TrimSpace(item[:i])
+	depth, err = strconv.Atoi(strings.TrimSpace(item[i+1:]))
+	if err != nil || depth < 1 {
+		return "", 0, fmt.Errorf("%s: %q: the depth must be a whole number of plies from 1", flag, item)
+	}
+	return name, depth, nil
+}
+
+// variantSuites is the folder, under the repository's top, of the
+// variants' published counts: a file a variant, named for it
+// (horde.perft; see testdata/SOURCES.md).
+const variantSuites = "testdata/variants"
+
+// parseVariantTargets reads -variants: comma-separated NAME:DEPTH items,
+// NAME a variant gambit plays (3check, kingofthehill, antichess, horde,
+// racingkings, or any name core.ParseVariant reads), each counted from
+// its start position. The count is the one published in the variant's
+// suite under root where there is one, and otherwise the run's first.
+func parseVariantTargets(spec, root string) ([]target, error) {
+	var ts []target
+	for item := range strings.SplitSeq(spec, ",") {
+		name, depth, err := splitItem("-variants", item)
+		if err != nil {
+			return nil, err
+		}
+		if name == "" {
+			continue
+		}
+		v, err := core.ParseVariant(name)
+		if err != nil {
+			return nil, fmt.Errorf("-variants: %w", err)
+		}
+		if v == core.Standard {
+			return nil, fmt.Errorf("-variants: %q is standard chess (give it to -positions)", name)
+		}
+		if _, err := core.VariantStartPosition(v); err != nil {
+			return nil, fmt.Errorf("-variants: %q: %w", name, err)
+		}
+		t := target{name: v.String() + " start", fen: core.VariantStartFEN(v), depth: depth, variant: v.String()}
+		path := filepath.Join(root, variantSuites, v.String()+".perft")
+		cases, err := perft.ReadSuiteFile(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("-variants: reading the published counts: %w", err)
+		}
+		for _, c := range cases {
+			if fenKey(c.FEN) != fenKey(t.fen) {
+				continue
+			}
+			for _, e := range c.Counts {
+				if e.Depth == depth {
+					t.want, t.published = e.Nodes, true
+				}
+			}
+		}
+		ts = append(ts, t)
 	}
 	return ts, nil
 }

@@ -9,7 +9,16 @@
 //
 //	natives [-rounds 5] [-positions start:6,kiwipete:5] [-modes bulk,full]
 //	        [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH]
+//	        [-variants NAME:DEPTH,...] [-fairy PATH]
 //	        [-root ..] [-seed N] [-raw FILE]
+//
+// -variants adds the start positions of lichess's variants (make
+// variant-speed: 3check:5,kingofthehill:5,...), which gambit (cmd/perft
+// -variant NAME) and Fairy-Stockfish (-fairy, UCI_Variant and "go perft")
+// count; the other programs count standard chess only. A variant's count
+// is checked against the one published in testdata/variants where there
+// is one, and otherwise against the first count of the run: gambit and
+// Fairy-Stockfish must agree in every round.
 //
 // Every round runs every program on every position and counting style
 // once, in a random order (a new shuffle a round), so that the machine's
@@ -59,6 +68,7 @@ type config struct {
 	modes     []bool // counting styles: false bulk, true every leaf made
 	levels    []string
 	stockfish string
+	fairy     string
 	qperft    string
 	mperft    string
 	root      string
@@ -81,6 +91,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sfDefault = p
 	}
 	stockfish := fs.String("stockfish", sfDefault, "Stockfish to run (default $GAMBIT_STOCKFISH, else Debian's; \"\": none)")
+	variants := fs.String("variants", "", "comma-separated NAME:DEPTH of variants' start positions (3check, kingofthehill, antichess, horde, racingkings), counted by gambit and -fairy")
+	fairy := fs.String("fairy", "/usr/games/fairy-stockfish", "Fairy-Stockfish to run on the -variants (\"\": none)")
 	qperft := fs.String("qperft", os.Getenv("GAMBIT_QPERFT"), "a qperft binary (default $GAMBIT_QPERFT; \"\": none)")
 	mperft := fs.String("mperft", os.Getenv("GAMBIT_MPERFT"), "an MPerft binary (default $GAMBIT_MPERFT; \"\": none)")
 	root := fs.String("root", "..", "the gambit repository's top directory")
@@ -89,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 10*time.Minute, "longest a single perft may take")
 	goCmd := fs.String("go", "go", "the go command that builds gambit")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: natives [-rounds N] [-positions NAME:DEPTH,...] [-modes bulk,full] [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH] [-root DIR] [-seed N] [-raw FILE]")
+		fmt.Fprintln(stderr, "usage: natives [-rounds N] [-positions NAME:DEPTH,...] [-modes bulk,full] [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH] [-variants NAME:DEPTH,...] [-fairy PATH] [-root DIR] [-seed N] [-raw FILE]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -102,9 +114,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "natives: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	cfg := config{rounds: *rounds, stockfish: *stockfish, qperft: *qperft, mperft: *mperft,
+	cfg := config{rounds: *rounds, stockfish: *stockfish, fairy: *fairy, qperft: *qperft, mperft: *mperft,
 		root: *root, goCmd: *goCmd, seed: *seed, raw: *raw, timeout: *timeout}
-	err := cfg.parse(*positions, *modes, *levels)
+	err := cfg.parse(*positions, *variants, *modes, *levels)
 	if err != nil {
 		fmt.Fprintln(stderr, "natives:", err)
 		return 2
@@ -117,7 +129,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // parse checks the flags and fills in the targets, modes and levels.
-func (cfg *config) parse(positions, modes, levels string) error {
+func (cfg *config) parse(positions, variants, modes, levels string) error {
 	if cfg.rounds < 1 {
 		return fmt.Errorf("-rounds must be at least 1, not %d", cfg.rounds)
 	}
@@ -130,6 +142,14 @@ func (cfg *config) parse(positions, modes, levels string) error {
 	}
 	if cfg.targets, err = parseTargets(positions, pub); err != nil {
 		return err
+	}
+	vts, err := parseVariantTargets(variants, cfg.root)
+	if err != nil {
+		return err
+	}
+	cfg.targets = append(cfg.targets, vts...)
+	if len(cfg.targets) == 0 {
+		return fmt.Errorf("no position given (-positions, -variants)")
 	}
 	seen := map[string]bool{}
 	for m := range strings.SplitSeq(modes, ",") {
@@ -198,18 +218,35 @@ func measure(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 	if len(progs) == 0 {
 		return fmt.Errorf("no gambit build runs on this CPU (-goamd64 %s)", strings.Join(cfg.levels, ","))
 	}
-	if cfg.stockfish != "" {
-		path, err := exec.LookPath(cfg.stockfish)
+	standard, variants := false, false
+	for _, t := range cfg.targets {
+		standard = standard || t.variant == ""
+		variants = variants || t.variant != ""
+	}
+	// The UCI engines, each where it has a target to count: Stockfish for
+	// standard chess, Fairy-Stockfish for the variants.
+	for _, eng := range []struct {
+		flag, path, hint string
+		use              bool
+		prog             func(path string, timeout time.Duration) program
+	}{
+		{"-stockfish", cfg.stockfish, "make deps installs Debian's", standard, stockfishProgram},
+		{"-fairy", cfg.fairy, "make deps installs Debian's fairy-stockfish", variants, fairyProgram},
+	} {
+		if eng.path == "" || !eng.use {
+			continue
+		}
+		path, err := exec.LookPath(eng.path)
 		if err != nil {
-			return fmt.Errorf("-stockfish: %w (make deps installs Debian's; -stockfish '' leaves it out)", err)
+			return fmt.Errorf("%s: %w (%s; %s '' leaves it out)", eng.flag, err, eng.hint, eng.flag)
 		}
 		e, err := enginetest.Launch(cfg.timeout, path)
 		if err != nil {
-			return fmt.Errorf("-stockfish: %w", err)
+			return fmt.Errorf("%s: %w", eng.flag, err)
 		}
 		name := e.Name
 		e.Close()
-		p := stockfishProgram(path, cfg.timeout)
+		p := eng.prog(path, cfg.timeout)
 		if name != "" {
 			p.name = name + " (go perft)"
 		}
@@ -258,7 +295,7 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 		}
 		res.cells[p] = make([]*cell, len(res.columns))
 		for c, col := range res.columns {
-			if prog.counts(col.full) {
+			if prog.counts(col) {
 				res.cells[p][c] = &cell{}
 				jobs = append(jobs, job{p, c})
 			}
@@ -318,8 +355,14 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 			if err != nil {
 				return fmt.Errorf("round %d, %s, %s: %w", round, prog.name, col.label(), err)
 			}
-			if m.nodes != col.t.want {
+			switch {
+			case col.t.published && m.nodes != col.t.want:
 				return fmt.Errorf("round %d, %s, %s: counted %d leaves, the published count is %d", round, prog.name, col.label(), m.nodes, col.t.want)
+			case col.t.want == 0:
+				// No published count: the first one counted is the reference.
+				res.columns[j.col].t.want = m.nodes
+			case m.nodes != col.t.want:
+				return fmt.Errorf("round %d, %s, %s: counted %d leaves, the first count of the run was %d", round, prog.name, col.label(), m.nodes, col.t.want)
 			}
 			c := res.cells[j.prog][j.col]
 			c.wall = append(c.wall, mnps(m.nodes, m.wall))
@@ -345,7 +388,14 @@ func style(full bool) string {
 
 // writeReport prints the three tables and how they were measured.
 func writeReport(w io.Writer, res *results, cfg config, seed uint64, notes []string) error {
-	fmt.Fprintf(w, "Perft, one thread, %d interleaved rounds in random order (seed %d), every count checked against the published one.\n", cfg.rounds, seed)
+	check := "every count checked against the published one"
+	for _, c := range res.columns {
+		if !c.t.published {
+			check += " (where none is published, against the first count of the run)"
+			break
+		}
+	}
+	fmt.Fprintf(w, "Perft, one thread, %d interleaved rounds in random order (seed %d), %s.\n", cfg.rounds, seed, check)
 	fmt.Fprintf(w, "Million leaves a second, medians; in brackets the median per-round ratio to %s (above 1: faster).\n\n", res.programs[0])
 	fmt.Fprintln(w, "**By the wall clock of the measured part** (a process's whole run, start-up included; Stockfish from \"go perft\" to \"Nodes searched\"):")
 	fmt.Fprintln(w)

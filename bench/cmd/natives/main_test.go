@@ -37,10 +37,76 @@ func TestParseTargets(t *testing.T) {
 			t.Errorf("target %d: %s, %d; want %s, %d", i, ts[i].label(), ts[i].want, w.label, w.want)
 		}
 	}
-	for _, bad := range []string{"", "start", "start:0", "start:x", "nowhere:3", "checks:9", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1:12"} {
+	if ts, err := parseTargets("", pub); err != nil || len(ts) != 0 {
+		t.Errorf("parseTargets(\"\"): %v, %v; want no target and no error (-variants may give them)", ts, err)
+	}
+	for _, bad := range []string{"start", "start:0", "start:x", "nowhere:3", "checks:9", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1:12"} {
 		if _, err := parseTargets(bad, pub); err == nil {
 			t.Errorf("parseTargets(%q): no error", bad)
 		}
+	}
+}
+
+func TestParseVariantTargets(t *testing.T) {
+	ts, err := parseVariantTargets("horde:4, Racing Kings:5,3check:2", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Horde's and Racing Kings' counts are published (testdata/variants),
+	// Three-check's start is not.
+	want := []struct {
+		label, variant string
+		want           uint64
+		published      bool
+	}{{"horde start d4", "horde", 23310, true}, {"racingkings start d5", "racingkings", 9472927, true}, {"3check start d2", "3check", 0, false}}
+	if len(ts) != len(want) {
+		t.Fatalf("got %d targets, want %d", len(ts), len(want))
+	}
+	for i, w := range want {
+		if ts[i].label() != w.label || ts[i].variant != w.variant || ts[i].want != w.want || ts[i].published != w.published {
+			t.Errorf("target %d: %+v; want %+v", i, ts[i], w)
+		}
+	}
+	for _, bad := range []string{"horde", "horde:0", "shogi:3", "chess:3", "3check:x"} {
+		if _, err := parseVariantTargets(bad, root); err == nil {
+			t.Errorf("parseVariantTargets(%q): no error", bad)
+		}
+	}
+}
+
+// TestFairyRounds runs Debian's Fairy-Stockfish (make deps installs it)
+// through two rounds of a variant with a published count and one
+// without, and checks that a count other than the published one stops
+// the run.
+func TestFairyRounds(t *testing.T) {
+	fsf := fairyProgram(enginetest.Program(t, "fairy-stockfish"), 30*time.Second)
+	ts, err := parseVariantTargets("horde:3,3check:2", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config{rounds: 2, targets: ts, modes: []bool{false, true}, seed: 1, timeout: time.Minute}
+	var stdout, stderr bytes.Buffer
+	if err := runRounds(context.Background(), cfg, []program{fsf}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"| **Fairy-Stockfish (Debian, go perft)** | ", "| horde start d3 bulk | 3check start d2 bulk |", "where none is published, against the first count of the run"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the report:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(stderr.String(), "round "); n != 4 {
+		t.Errorf("%d measurements logged, want 4 (two targets, bulk only, two rounds):\n%s", n, stderr.String())
+	}
+	if sf := stockfishProgram("stockfish", time.Minute); sf.counts(column{t: ts[0]}) {
+		t.Error("Stockfish is given a variant to count")
+	}
+
+	ts[0].want++
+	cfg.targets = ts[:1]
+	err = runRounds(context.Background(), cfg, []program{fsf}, nil, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "published count is 1275") {
+		t.Errorf("a wrong count: got error %v", err)
 	}
 }
 
@@ -48,6 +114,8 @@ func TestFlagErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"-rounds", "0"},
 		{"-positions", "start"},
+		{"-positions", ""},
+		{"-variants", "shogi:3"},
 		{"-modes", "bulk,some"},
 		{"-goamd64", "v9"},
 		{"-root", "/nonexistent"},
@@ -68,7 +136,7 @@ func TestFlagErrors(t *testing.T) {
 // one stops the run.
 func TestStockfishRounds(t *testing.T) {
 	sf := stockfishProgram(enginetest.StockfishPath(t), 30*time.Second)
-	start := target{name: "start", fen: namedFENs["start"], depth: 4, want: 197281}
+	start := target{name: "start", fen: namedFENs["start"], depth: 4, want: 197281, published: true}
 	raw := filepath.Join(t.TempDir(), "raw.tsv")
 	cfg := config{rounds: 2, targets: []target{start}, modes: []bool{false, true}, seed: 1, raw: raw, timeout: time.Minute}
 	var stdout, stderr bytes.Buffer
@@ -99,24 +167,25 @@ func TestStockfishRounds(t *testing.T) {
 	}
 }
 
-// TestRun builds gambit's cmd/perft with its PGO profile and runs it and
-// Stockfish through one round: the whole command, gambit's own output
-// read.
+// TestRun builds gambit's cmd/perft with its PGO profile and runs it,
+// Stockfish and, on a variant, Fairy-Stockfish through one round: the
+// whole command, gambit's own output read.
 func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cmd/perft")
 	}
 	var stdout, stderr bytes.Buffer
-	args := []string{"-root", root, "-rounds", "1", "-positions", "start:3,kiwipete:2", "-goamd64", "v1", "-seed", "7"}
+	args := []string{"-root", root, "-rounds", "1", "-positions", "start:3,kiwipete:2", "-variants", "horde:2", "-goamd64", "v1", "-seed", "7"}
 	if code := run(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("natives %v: exit %d\n%s", args, code, stderr.String())
 	}
 	out := stdout.String()
 	for _, want := range []string{
 		"(seed 7)",
-		"| program | start d3 bulk | kiwipete d2 bulk | start d3 every leaf made | kiwipete d2 every leaf made |",
+		"| program | start d3 bulk | kiwipete d2 bulk | horde start d2 bulk | start d3 every leaf made | kiwipete d2 every leaf made | horde start d2 every leaf made |",
 		"| **gambit (cmd/perft, PGO, GOAMD64=v1)** |",
 		"| Stockfish ",
+		"| Fairy-Stockfish ",
 		"Start-up of the programs run as processes",
 		"logical CPUs, go1.",
 		"load average",
@@ -141,8 +210,11 @@ func TestRun(t *testing.T) {
 		if strings.HasPrefix(line, "| **gambit") && strings.Contains(line, "–") {
 			t.Errorf("gambit's own figures missing: %s", line)
 		}
-		if strings.HasPrefix(line, "| Stockfish") && strings.Count(line, "–") != 4 {
+		if strings.HasPrefix(line, "| Stockfish") && strings.Count(line, "–") != 6 {
 			t.Errorf("Stockfish prints no time of its own, yet: %s", line)
+		}
+		if strings.HasPrefix(line, "| Fairy-Stockfish") && strings.Count(line, "–") != 6 {
+			t.Errorf("Fairy-Stockfish prints no time of its own and counts no standard chess, yet: %s", line)
 		}
 	}
 }

@@ -32,14 +32,20 @@ type program struct {
 	// bulk and full say which counting styles it has: the last ply's
 	// moves counted (bulk) or every leaf move made.
 	bulk, full bool
+	// standard and variants say which targets it counts: standard
+	// chess's, the variants' (-variants).
+	standard, variants bool
 	// process programs run as a process a measurement, start-up included.
 	process bool
 	run     func(ctx context.Context, t target, full bool) (measurement, error)
 }
 
-// counts reports whether p counts in the given style.
-func (p program) counts(full bool) bool {
-	if full {
+// counts reports whether p counts column c: its target and its style.
+func (p program) counts(c column) bool {
+	if c.t.variant == "" && !p.standard || c.t.variant != "" && !p.variants {
+		return false
+	}
+	if c.full {
 		return p.full
 	}
 	return p.bulk
@@ -53,7 +59,7 @@ func (p program) counts(full bool) bool {
 func processProgram(name, path, dir string, bulk, full bool,
 	args func(t target, full bool) []string,
 	parse func(out []byte, depth int) (uint64, time.Duration, error)) program {
-	return program{name: name, bulk: bulk, full: full, process: true, run: func(ctx context.Context, t target, fullMode bool) (measurement, error) {
+	return program{name: name, bulk: bulk, full: full, standard: true, process: true, run: func(ctx context.Context, t target, fullMode bool) (measurement, error) {
 		cmd := exec.CommandContext(ctx, path, args(t, fullMode)...)
 		cmd.Dir = dir
 		var stdout, stderr bytes.Buffer
@@ -76,6 +82,9 @@ func processProgram(name, path, dir string, bulk, full bool,
 // gambitArgs is cmd/perft's command line: one thread, JSON output.
 func gambitArgs(t target, full bool) []string {
 	a := []string{"-threads", "1", "-json", "-progress=false", "-fen", t.fen, "-depth", fmt.Sprint(t.depth)}
+	if t.variant != "" {
+		a = append(a, "-variant", t.variant)
+	}
 	if full {
 		a = append(a, "-full")
 	}
@@ -111,7 +120,9 @@ var errUnsupportedLevel = errors.New("this CPU cannot run that GOAMD64 level")
 
 // gambitProgram is cmd/perft built for a GOAMD64 level.
 func gambitProgram(bin, level, dir string) program {
-	return processProgram("gambit (cmd/perft, PGO, GOAMD64="+level+")", bin, dir, true, true, gambitArgs, parseGambit)
+	p := processProgram("gambit (cmd/perft, PGO, GOAMD64="+level+")", bin, dir, true, true, gambitArgs, parseGambit)
+	p.variants = true
+	return p
 }
 
 // qperftProgram is H.G. Muller's qperft: "qperft DEPTH FEN", bulk counting,
@@ -180,12 +191,30 @@ func parseProcStat(b []byte) (time.Duration, error) {
 // from "go perft" to the "Nodes searched" line, and its CPU time is read
 // from /proc then. It prints no time of its own.
 func stockfishProgram(path string, timeout time.Duration) program {
-	return program{name: "Stockfish (Debian, go perft)", bulk: true, run: func(ctx context.Context, t target, _ bool) (measurement, error) {
+	return goPerftProgram("Stockfish (Debian, go perft)", path, timeout, true, false)
+}
+
+// fairyProgram is Fairy-Stockfish's "go perft", as stockfishProgram, on
+// the variants: the variant is set with UCI_Variant (its names are
+// lichess's) before the position.
+func fairyProgram(path string, timeout time.Duration) program {
+	return goPerftProgram("Fairy-Stockfish (Debian, go perft)", path, timeout, false, true)
+}
+
+// goPerftProgram is a UCI engine's "go perft" (see stockfishProgram),
+// counting standard chess's targets, the variants' or both.
+func goPerftProgram(name, path string, timeout time.Duration, standard, variants bool) program {
+	return program{name: name, bulk: true, standard: standard, variants: variants, run: func(ctx context.Context, t target, _ bool) (measurement, error) {
 		e, err := enginetest.Launch(timeout, path)
 		if err != nil {
 			return measurement{}, fmt.Errorf("starting %s: %w", path, err)
 		}
 		defer e.Close()
+		if t.variant != "" {
+			if err := e.Send("setoption name UCI_Variant value " + t.variant); err != nil {
+				return measurement{}, err
+			}
+		}
 		if err := e.Position(t.fen, nil); err != nil {
 			return measurement{}, err
 		}

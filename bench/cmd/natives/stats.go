@@ -138,7 +138,7 @@ func (r *results) writeTable(w io.Writer, ref int, k clock) error {
 			fmt.Fprintf(&b, " %s", figure(m))
 			if p != ref {
 				if q := median(r.ratios(p, ref, col, k)); !math.IsNaN(q) {
-					fmt.Fprintf(&b, " (%.2f×)", q)
+					fmt.Fprintf(&b, " (%s×)", ratio(q))
 				}
 			}
 			b.WriteString(" |")
@@ -160,4 +160,14 @@ func figure(x float64) string {
 	default:
 		return fmt.Sprintf("%.2f", x)
 	}
+}
+
+// ratio formats a ratio to the reference program with two decimals, and
+// one below 0.1 (a program many times slower, as Fairy-Stockfish is on
+// the variants) with three significant digits.
+func ratio(q float64) string {
+	if q < 0.1 {
+		return fmt.Sprintf("%.3g", q)
+	}
+	return fmt.Sprintf("%.2f", q)
 }

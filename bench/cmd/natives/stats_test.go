@@ -100,3 +100,11 @@ func TestCPUModel(t *testing.T) {
 		t.Errorf("cpuModel without a model name = %q, want \"\"", got)
 	}
 }
+
+func TestRatio(t *testing.T) {
+	for q, want := range map[float64]string{1.5: "1.50", 0.1: "0.10", 0.0345678: "0.0346", 0.00123: "0.00123"} {
+		if got := ratio(q); got != want {
+			t.Errorf("ratio(%v) = %q, want %q", q, got, want)
+		}
+	}
+}
