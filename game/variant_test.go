@@ -2,7 +2,6 @@ package game_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -16,11 +15,9 @@ import (
 	"github.com/gambit-chess/gambit/internal/varianttest"
 )
 
-// The random games of TestVariantGamesMatchChessops, per variant.
-const (
-	variantGames = 40
-	variantPlies = 400
-)
+// variantGames are the random games of TestVariantGamesMatchChessops: 40
+// a variant, of up to 400 plies.
+var variantGames = varianttest.Games{Seed: 200, Plies: 400, N: 40}
 
 // TestVariantGamesMatchChessops plays random games of every variant core
 // plays, made by chessops (lichess's rules), through Game: every move by
@@ -30,25 +27,20 @@ const (
 // have, may end a game first: it is then compared up to there. Each game
 // is also saved and restored, in binary, JSON and PGN.
 func TestVariantGamesMatchChessops(t *testing.T) {
-	ops := variantoracle.ChessOpsForTest(t)
-	for i, v := range varianttest.Played() {
-		t.Run(v.String(), func(t *testing.T) {
-			games, err := ops.SANGames(context.Background(), v.String(), uint32(200+i), variantPlies, variantGames)
-			require.NoError(t, err)
-			ends := map[string]int{}
-			for n, og := range games {
-				what := fmt.Sprintf("%v game %d", v, n+1)
-				g := playOracleGame(t, v, og, what)
-				o := g.Outcome()
-				ends[o.Status.String()+" "+o.Reason]++
-				requireVariantRestores(t, g, what)
-			}
-			t.Logf("%v: %d games ended: %v", v, len(games), ends)
-			if reason := variantReasons[v]; reason != "" {
-				assert.Positive(t, ends["variant end "+reason], "games that end by %v's rule", v)
-			}
-		})
-	}
+	variantGames.Run(t, func(t *testing.T, v core.Variant, games []variantoracle.Game) {
+		ends := map[string]int{}
+		for n, og := range games {
+			what := fmt.Sprintf("%v game %d", v, n+1)
+			g := playOracleGame(t, v, og, what)
+			o := g.Outcome()
+			ends[o.Status.String()+" "+o.Reason]++
+			requireVariantRestores(t, g, what)
+		}
+		t.Logf("%v: %d games ended: %v", v, len(games), ends)
+		if reason := variantReasons[v]; reason != "" {
+			assert.Positive(t, ends["variant end "+reason], "games that end by %v's rule", v)
+		}
+	})
 }
 
 // variantReasons holds a reason a random game of each variant often ends

@@ -18,13 +18,9 @@ import (
 	"github.com/gambit-chess/gambit/pgn"
 )
 
-// The random games of the variant PGN tests: variantGames games of up to
-// variantPlies plies per variant, from chessops; the files of
-// testdata/variants hold variantFileGames games of up to variantFilePlies
-// plies each, from seed 1.
+// The files of testdata/variants hold variantFileGames random games of up
+// to variantFilePlies plies each, from seed 1.
 const (
-	variantGames     = 30
-	variantPlies     = 300
 	variantFileGames = 4
 	variantFilePlies = 120
 	// envWriteVariantPGN set to 1 makes TestVariantPGNFiles write the
@@ -38,27 +34,22 @@ const (
 // position of the mainline to chessops's FEN; then gambit's Writer writes
 // each game and its Reader reads it back the same.
 func TestVariantPGNMatchesChessops(t *testing.T) {
-	ops := variantoracle.ChessOpsForTest(t)
-	for i, v := range varianttest.Played() {
-		t.Run(v.String(), func(t *testing.T) {
-			games, err := ops.SANGames(context.Background(), v.String(), uint32(100+i), variantPlies, variantGames)
-			require.NoError(t, err)
-			moves := 0
-			for n, og := range games {
-				g := readOracleGame(t, v, og, fmt.Sprintf("%v game %d", v, n+1))
-				moves += len(og.Moves)
+	varianttest.Games{Seed: 100, Plies: 300, N: 30}.Run(t, func(t *testing.T, v core.Variant, games []variantoracle.Game) {
+		moves := 0
+		for n, og := range games {
+			g := readOracleGame(t, v, og, fmt.Sprintf("%v game %d", v, n+1))
+			moves += len(og.Moves)
 
-				var buf bytes.Buffer
-				require.NoError(t, pgn.NewWriter(&buf).Write(g))
-				assert.Contains(t, buf.String(), `[Variant "`+pgn.VariantName(v)+`"]`)
-				back := readAll(t, &buf)
-				require.Len(t, back, 1)
-				require.NoError(t, back[0].err, "gambit's PGN of %v game %d:\n%s", v, n+1, buf.String())
-				requireSameGame(t, g, back[0].game, "written and read back")
-			}
-			t.Logf("%v: %d games, %d positions as chessops's", v, len(games), moves)
-		})
-	}
+			var buf bytes.Buffer
+			require.NoError(t, pgn.NewWriter(&buf).Write(g))
+			assert.Contains(t, buf.String(), `[Variant "`+pgn.VariantName(v)+`"]`)
+			back := readAll(t, &buf)
+			require.Len(t, back, 1)
+			require.NoError(t, back[0].err, "gambit's PGN of %v game %d:\n%s", v, n+1, buf.String())
+			requireSameGame(t, g, back[0].game, "written and read back")
+		}
+		t.Logf("%v: %d games, %d positions as chessops's", v, len(games), moves)
+	})
 }
 
 // readOracleGame reads the PGN of a chessops game og of variant v and

@@ -1,7 +1,6 @@
 package san_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -14,12 +13,9 @@ import (
 	"github.com/gambit-chess/gambit/san"
 )
 
-// The variant games chessops plays for TestVariantSANMatchesChessops: per
-// variant, variantGames games of up to variantPlies plies.
-const (
-	variantGames = 40
-	variantPlies = 300
-)
+// variantGames are the games chessops plays for
+// TestVariantSANMatchesChessops: 40 a variant, of up to 300 plies.
+var variantGames = varianttest.Games{Seed: 1, Plies: 300, N: 40}
 
 // TestVariantSANMatchesChessops replays random games of every variant core
 // plays, made by chessops (lichess's rules), and holds gambit to
@@ -27,27 +23,22 @@ const (
 // and ParseStrict read it back to the move, and the FEN after the move is
 // chessops's.
 func TestVariantSANMatchesChessops(t *testing.T) {
-	ops := variantoracle.ChessOpsForTest(t)
-	for i, v := range varianttest.Played() {
-		t.Run(v.String(), func(t *testing.T) {
-			games, err := ops.SANGames(context.Background(), v.String(), uint32(i+1), variantPlies, variantGames)
-			require.NoError(t, err)
-			var st variantStats
-			for n, g := range games {
-				require.NoError(t, replayVariantGame(v, g, &st), "%v game %d of seed %d", v, n+1, i+1)
-			}
-			t.Logf("%v: %d games, %d moves, %d with '+', %d with '#', %d promotions", v, len(games), st.moves, st.checks, st.mates, st.promotions)
-			assert.Positive(t, st.moves)
-			if v != core.Horde { // random games seldom take the whole horde
-				assert.Positive(t, st.mates, "games that end with '#'")
-			}
-			if v == core.Antichess || v == core.RacingKings {
-				assert.Zero(t, st.checks, "no check in %v", v)
-			} else {
-				assert.Positive(t, st.checks, "checks")
-			}
-		})
-	}
+	variantGames.Run(t, func(t *testing.T, v core.Variant, games []variantoracle.Game) {
+		var st variantStats
+		for n, g := range games {
+			require.NoError(t, replayVariantGame(v, g, &st), "%v game %d", v, n+1)
+		}
+		t.Logf("%v: %d games, %d moves, %d with '+', %d with '#', %d promotions", v, len(games), st.moves, st.checks, st.mates, st.promotions)
+		assert.Positive(t, st.moves)
+		if v != core.Horde { // random games seldom take the whole horde
+			assert.Positive(t, st.mates, "games that end with '#'")
+		}
+		if v == core.Antichess || v == core.RacingKings {
+			assert.Zero(t, st.checks, "no check in %v", v)
+		} else {
+			assert.Positive(t, st.checks, "checks")
+		}
+	})
 }
 
 // variantStats counts what the variant games covered.

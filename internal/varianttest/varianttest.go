@@ -4,10 +4,13 @@
 package varianttest
 
 import (
+	"context"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/variantoracle"
 )
 
 // Played returns the variants core plays, standard chess left out: each
@@ -37,4 +40,28 @@ func ChessOpsFEN(fen string) string {
 		}
 	}
 	return fen
+}
+
+// Games are chessops's random games of every variant core plays, for a
+// test to hold gambit to: N games of up to Plies plies each, those of the
+// i-th variant of Played from seed Seed+i.
+type Games struct {
+	Seed     uint32
+	Plies, N int
+}
+
+// Run starts chessops and runs f as a subtest of t for each variant of
+// Played, with its games.
+func (g Games) Run(t *testing.T, f func(t *testing.T, v core.Variant, games []variantoracle.Game)) {
+	t.Helper()
+	ops := variantoracle.ChessOpsForTest(t)
+	for i, v := range Played() {
+		t.Run(v.String(), func(t *testing.T) {
+			games, err := ops.SANGames(context.Background(), v.String(), g.Seed+uint32(i), g.Plies, g.N)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, v, games)
+		})
+	}
 }
