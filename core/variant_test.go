@@ -153,6 +153,24 @@ func TestThreeCheckCounts(t *testing.T) {
 	assert.Equal(t, before, p.Hash())
 }
 
+// Castling written as the king's move ("e1g1") is the move LegalMoves
+// writes in a variant too, so that MakeMove does the variant's work: here
+// the rook gives Three-check's second check.
+func TestVariantCastlingInKingForm(t *testing.T) {
+	p, err := core.ParseVariantFEN(core.ThreeCheck, "5k2/8/8/8/8/8/8/4K2R w K - 2+3 0 1")
+	require.NoError(t, err)
+	m, err := p.ParseUCI("e1g1")
+	require.NoError(t, err)
+	rook, err := p.ParseUCI("e1h1")
+	require.NoError(t, err)
+	assert.Equal(t, rook, m)
+	var ml core.MoveList
+	p.LegalMoves(&ml)
+	assert.True(t, ml.Contains(m), "the move LegalMoves writes")
+	p.MakeMove(m)
+	assert.Equal(t, "5k2/8/8/8/8/8/8/5RK1 b - - 1+3 1 1", p.FEN(), "the check is counted")
+}
+
 func TestKingOfTheHill(t *testing.T) {
 	p, err := core.ParseVariantFEN(core.KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - 0 1")
 	require.NoError(t, err)

@@ -8,7 +8,10 @@
 //     game, and a search of a Request (start position, moves, the game's
 //     repetition keys, Limits) that stops when its context ends and
 //     reports its progress as Info. uci.Serve and xboard.Serve both serve a
-//     Searcher, so an engine written once speaks either protocol.
+//     Searcher, so an engine written once speaks either protocol. A
+//     Searcher that also implements VariantSearcher plays the chess
+//     variants it lists, which both servers offer (UCI_Variant, the
+//     variants feature); SearcherVariants is what they offer.
 //   - Player is what drives an engine in a game: start a game from a
 //     position, tell it the opponent's moves, ask for its move under
 //     clocks while its thinking streams as Info, offer draws, tell it the

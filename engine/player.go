@@ -16,7 +16,10 @@ type Player interface {
 	// Name returns the engine's name as it gave it.
 	Name() string
 	// StartGame starts a game from start, with moves (legal from start)
-	// already played; the engine plays no side until Think.
+	// already played; the engine plays no side until Think. The start's
+	// variant (core.Position.Variant) goes to the engine the protocol's
+	// way (UCI_Variant, "variant NAME"); an engine that does not play it
+	// gives an error matching ErrUnsupported.
 	StartGame(ctx context.Context, start core.Position, moves []core.Move) error
 	// Move tells the engine a move played in the game, usually the
 	// opponent's, legal in the current position.

@@ -12,10 +12,13 @@ import (
 //
 //	byte     version (1)
 //	byte     flags: 1 start FEN follows, 2 Chess960, 4 AutoDraw,
-//	         8 outcome set by hand follows
-//	[string] start FEN, as FEN writes it (flag 1)
+//	         8 outcome set by hand follows, 16 variant follows
+//	[byte]   the core.Variant, not Standard (flag 16)
+//	[string] start FEN, as FEN writes it (flag 1); without it the
+//	         variant's start position
 //	varint   number of moves, then two bytes each, little endian:
-//	         from | to<<6 | promotion<<12 (0 none, 1 knight .. 4 queen),
+//	         from | to<<6 | promotion<<12 (0 none, 1 knight .. 4 queen,
+//	         5 king in Antichess),
 //	         castling as king takes rook, as core.Move holds it
 //	[byte, byte, string] status, result, reason (flag 8)
 //	varint   number of tags, then name and value strings
@@ -34,7 +37,8 @@ const (
 	flagChess960
 	flagAutoDraw
 	flagDecided
-	flagsKnown = flagStart | flagChess960 | flagAutoDraw | flagDecided
+	flagVariant
+	flagsKnown = flagStart | flagChess960 | flagAutoDraw | flagDecided | flagVariant
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -63,7 +67,13 @@ func (g *Game) AppendBinary(b []byte) ([]byte, error) {
 	if r.decided {
 		flags |= flagDecided
 	}
+	if r.variant != core.Standard {
+		flags |= flagVariant
+	}
 	b = append(b, binaryVersion, flags)
+	if r.variant != core.Standard {
+		b = append(b, byte(r.variant))
+	}
 	if r.startFEN != "" {
 		b = appendString(b, r.startFEN)
 	}
@@ -96,8 +106,9 @@ func encodeMove(m core.Move) uint16 {
 	return code
 }
 
-// decodePromotion returns the promotion piece of a move's code; codes 5 to
-// 7 give core.King, which no move has, so they are refused as illegal.
+// decodePromotion returns the promotion piece of a move's code: code 5 is
+// a king, which only an Antichess pawn promotes to; codes 6 and 7 give no
+// piece type, and the move is refused as illegal.
 func decodePromotion(code uint16) core.PieceType {
 	if c := code >> 12; c != 0 {
 		return core.PieceType(c) + core.Knight - 1
@@ -199,6 +210,16 @@ func decodeBody(body []byte) (*Game, error) {
 		autoDraw: flags&flagAutoDraw != 0,
 		decided:  flags&flagDecided != 0,
 	}
+	if flags&flagVariant != 0 {
+		v, err := d.byte("variant")
+		if err != nil {
+			return nil, err
+		}
+		if r.variant = core.Variant(v); r.variant == core.Standard || core.VariantStartFEN(r.variant) == "" {
+			d.off--
+			return nil, d.fail(fmt.Sprintf("unknown variant %d", v), nil)
+		}
+	}
 	if flags&flagStart != 0 {
 		if r.startFEN, err = d.string("start FEN"); err != nil {
 			return nil, err
@@ -213,8 +234,12 @@ func decodeBody(body []byte) (*Game, error) {
 		d.off = fenOff
 		return nil, d.fail(msg, err)
 	}
-	if r.startFEN == core.StartFEN {
-		return nil, d.fail("the standard start position written as a FEN", nil)
+	if r.startFEN == core.VariantStartFEN(r.variant) {
+		what := "the standard start position"
+		if r.variant != core.Standard {
+			what = "the " + r.variant.String() + " start position"
+		}
+		return nil, d.fail(what+" written as a FEN", nil)
 	}
 
 	n, err := d.uvarint("move count")

@@ -32,6 +32,30 @@ func savedGames(t testing.TB) map[string]*game.Game {
 			"d4 d5 c3 Nb6 e4 dxe4 Bxe4 g6 g4 c6 Qf3 Ne6 Nb3 Qf6 Qxf6 exf6 h4 O-O"),
 		"chess960 standard start": newGame(t, "", "e4 e5 Nf3 Nf6 Bc4 Bc5 O-O O-O", game.Chess960()),
 	}
+	for name, v := range map[string]struct {
+		variant core.Variant
+		fen     string
+		moves   []string
+	}{
+		"king of the hill":         {core.KingOfTheHill, "", []string{"e4", "e5", "Ke2", "d5", "Kd3", "dxe4+", "Kxe4"}},
+		"antichess king promotion": {core.Antichess, "8/4P3/8/8/8/8/8/k7 w - - 0 1", []string{"e8=K", "Kb2"}},
+		"horde":                    {core.Horde, "", []string{"e5", "d6", "exd6"}},
+		"three-check":              {core.ThreeCheck, "", []string{"e4", "e5", "Bc4", "d6", "Bxf7+"}},
+		"racing kings":             {core.RacingKings, "", []string{"Kh3"}},
+	} {
+		var g *game.Game
+		var err error
+		if v.fen == "" {
+			g, err = game.NewVariant(v.variant)
+		} else {
+			g, err = game.FromVariantFEN(v.variant, v.fen)
+		}
+		require.NoError(t, err)
+		for _, m := range v.moves {
+			require.NoError(t, g.MoveSAN(m), "%s: %s", name, m)
+		}
+		gs[name] = g
+	}
 	claimed := newGame(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", "Kg2")
 	_, err := claimed.ClaimDraw()
 	require.NoError(t, err)
@@ -65,6 +89,7 @@ func savedGames(t testing.TB) map[string]*game.Game {
 func requireSameGame(t *testing.T, a, b *game.Game) {
 	t.Helper()
 	require.Equal(t, a.FEN(), b.FEN())
+	require.Equal(t, a.Variant(), b.Variant())
 	require.Equal(t, a.StartFEN(), b.StartFEN())
 	require.Equal(t, a.Moves(), b.Moves())
 	require.Equal(t, a.MovesUCI(), b.MovesUCI())
@@ -186,7 +211,12 @@ func TestBinaryCorrupt(t *testing.T) {
 		{name: "truncated", data: good[:len(good)-2], msg: "checksum"},
 		{name: "version 0", data: seal([]byte{0, 0, 0, 0}), msg: "unknown version 0"},
 		{name: "version 2", data: seal([]byte{2, 0, 0, 0}), msg: "unknown version 2"},
-		{name: "unknown flag", data: seal([]byte{1, 0x10, 0, 0}), msg: "unknown flags"},
+		{name: "unknown flag", data: seal([]byte{1, 0x20, 0, 0}), msg: "unknown flags"},
+		{name: "unknown variant", data: seal([]byte{1, 0x10, 200, 0, 0}), msg: "unknown variant 200"},
+		{name: "standard chess as a variant", data: seal([]byte{1, 0x10, 0, 0, 0}), msg: "unknown variant 0"},
+		{name: "variant start as FEN", data: seal(cat([]byte{1, 0x11, byte(core.Horde)}, str(core.VariantStartFEN(core.Horde)), []byte{0, 0})), msg: "horde start position written as a FEN"},
+		{name: "FEN not of the variant", data: seal(cat([]byte{1, 0x11, byte(core.RacingKings)}, str(core.StartFEN), []byte{0, 0})), msg: "start position"},
+		{name: "king promotion in chess", data: seal(cat([]byte{1, 1}, str("8/4P3/8/8/8/8/8/k6K w - - 0 1"), []byte{1}, move16(core.E7, core.E8, 5), []byte{0})), msg: "not legal"},
 		{name: "move count too big", data: seal([]byte{1, 0, 50, 0}), msg: "exceeds the data"},
 		{name: "moves truncated", data: seal(cat([]byte{1, 0, 2}, e2e4, []byte{0})), msg: "do not fit"},
 		{name: "illegal move", data: seal(cat([]byte{1, 0, 1}, move16(core.E2, core.E5, 0), []byte{0})), msg: "move 1 (code 0x090c) is not legal"},
@@ -262,6 +292,10 @@ func TestJSONCorrupt(t *testing.T) {
 		{name: "wrong outcome", data: `{"version":1,"moves":["f2f3","e7e5","g2g4","d8h4"],"result":"*","status":"ongoing"}`, msg: "not the one the rules give"},
 		{name: "move after mate", data: `{"version":1,"moves":["f2f3","e7e5","g2g4","d8h4","a2a3"],"result":"0-1","status":"checkmate"}`, msg: "move 5 after the game ended"},
 		{name: "bad tag", data: `{"version":1,"moves":[],"result":"*","status":"ongoing","tags":[{"name":"FEN","value":"x"}]}`, msg: "invalid tag"},
+		{name: "unknown variant", data: `{"version":1,"variant":"bughouse","moves":[],"result":"*","status":"ongoing"}`, msg: `unknown variant "bughouse"`},
+		{name: "variant not by its name", data: `{"version":1,"variant":"Horde","moves":[],"result":"*","status":"ongoing"}`, msg: `unknown variant "Horde"`},
+		{name: "move of another variant", data: `{"version":1,"variant":"horde","moves":["e2e4"],"result":"*","status":"ongoing"}`, msg: "move 1"},
+		{name: "variant end not given", data: `{"version":1,"variant":"kingofthehill","start":"8/8/8/8/8/2K5/8/7k w - - 0 1","moves":["c3d4"],"result":"*","status":"ongoing"}`, msg: "not the one the rules give"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -32,6 +32,18 @@
 // StartPlayer and DialPlayer start or dial an engine.Player, detecting its
 // protocol, for programs that drive it themselves.
 //
+// Variants: NewVariant, FromVariantFEN and FromPosition start a game of a
+// variant core plays (Three-check, King of the Hill, Racing Kings, Horde,
+// Antichess), by lichess's rules. A variant's own ending (a king on the
+// hill, the third check, a king on the eighth rank after Black's answer,
+// the horde all taken, an Antichess side without pieces or moves) ends the
+// game as VariantEnd, with the Result and, as Outcome's Reason, the rule;
+// insufficient material is the variant's (Three-check's bare kings,
+// Antichess's bishops on opposite colours, never in King of the Hill,
+// Racing Kings and Horde); repetition and the move-count rules apply as in
+// standard chess. The binary, JSON and PGN forms keep the variant, and an
+// engine gets it (UCI_Variant, XBoard's variant command).
+//
 // A Game is not safe for concurrent use; package game/hub serialises the
 // calls on each game it holds.
 package game

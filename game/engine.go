@@ -413,7 +413,8 @@ func (g *Game) OfferEngineDraw(ctx context.Context) error {
 func (g *Game) syncEngine(ctx context.Context) error {
 	link := g.engine
 	moves := g.Moves()
-	start := g.StartFEN()
+	// The variant too: King of the Hill starts from chess's FEN.
+	start := g.Variant().String() + " " + g.StartFEN()
 	if link.synced && link.start == start && len(link.moves) <= len(moves) && slices.Equal(link.moves, moves[:len(link.moves)]) {
 		for _, m := range moves[len(link.moves):] {
 			if err := link.p.Move(ctx, m); err != nil {

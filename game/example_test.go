@@ -174,3 +174,21 @@ func ExampleFromPGN() {
 	//
 	// 1. e4 c5 2. c4 Nc6 3. Ne2 Nf6 4. Nbc3 Nb4 5. g3 Nd3# 0-1
 }
+
+// A variant game ends by its own rule: here a king reaches the centre in
+// King of the Hill.
+func ExampleNewVariant() {
+	g, err := game.NewVariant(core.KingOfTheHill)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range []string{"e4", "e5", "Ke2", "d5", "Kd3", "dxe4+", "Kxe4"} {
+		if err := g.MoveSAN(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(g.Outcome())
+	// Output: 1-0 variant end: king on the hill
+}

@@ -12,7 +12,8 @@ import (
 // New or FromFEN.
 type Game struct {
 	pos core.Position
-	// startFEN is the start position's FEN, "" for the standard one.
+	// startFEN is the start position's FEN, "" for the variant's own
+	// start position (the standard one in standard chess).
 	startFEN string
 	startKey uint64 // repetition key of the start position
 	history  []ply
@@ -78,7 +79,7 @@ func (g *Game) init(opts []Option) {
 	for _, o := range opts {
 		o(g)
 	}
-	if fen := g.pos.FEN(); fen != core.StartFEN {
+	if fen := g.pos.FEN(); fen != core.VariantStartFEN(g.pos.Variant()) {
 		g.startFEN = fen
 	}
 	g.startKey = g.pos.RepetitionKey()
@@ -90,12 +91,14 @@ func (g *Game) Position() core.Position { return g.pos }
 
 // StartPosition returns the position the game started from.
 func (g *Game) StartPosition() core.Position {
-	if g.startFEN == "" {
+	v := g.pos.Variant()
+	if g.startFEN == "" && v == core.Standard {
 		return core.StartPosition()
 	}
-	p, err := core.ParseFEN(g.startFEN)
+	p, err := core.ParseVariantFEN(v, g.StartFEN())
 	if err != nil {
-		// startFEN was written by core from a valid position.
+		// startFEN was written by core from a valid position, and the
+		// variant's start FEN is core's.
 		panic("game: start position does not parse: " + err.Error())
 	}
 	p.SetChess960(g.pos.Chess960())
@@ -105,10 +108,14 @@ func (g *Game) StartPosition() core.Position {
 // StartFEN returns the FEN of the position the game started from.
 func (g *Game) StartFEN() string {
 	if g.startFEN == "" {
-		return core.StartFEN
+		return core.VariantStartFEN(g.pos.Variant())
 	}
 	return g.startFEN
 }
+
+// Variant returns the rules the game is played under: core.Standard, or
+// the variant of NewVariant, FromVariantFEN or FromPosition.
+func (g *Game) Variant() core.Variant { return g.pos.Variant() }
 
 // FEN returns the FEN of the current position.
 func (g *Game) FEN() string { return g.pos.FEN() }

@@ -3,6 +3,8 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/gambit-chess/gambit/core"
 )
 
 // jsonVersion is the version of the JSON form.
@@ -11,7 +13,8 @@ const jsonVersion = 1
 // jsonGame is the JSON form of a Game.
 type jsonGame struct {
 	Version  int      `json:"version"`
-	Start    string   `json:"start,omitempty"` // start FEN; the standard position when empty
+	Start    string   `json:"start,omitempty"`   // start FEN; the variant's start position when empty
+	Variant  string   `json:"variant,omitempty"` // core.Variant's name ("3check", ...); standard chess when empty
 	Chess960 bool     `json:"chess960,omitempty"`
 	AutoDraw bool     `json:"autoDraw,omitempty"`
 	Moves    []string `json:"moves"` // UCI
@@ -24,7 +27,8 @@ type jsonGame struct {
 }
 
 // MarshalJSON returns the game as a JSON object: the start FEN (omitted for
-// the standard start), the moves in UCI notation, the current FEN, the
+// the standard start, or the variant's), the variant (its core.Variant
+// name, omitted for standard chess), the moves in UCI notation, the current FEN, the
 // result and status, whether they were set by hand and the reason given,
 // the options and the tags:
 //
@@ -37,6 +41,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 		Version:  jsonVersion,
 		Start:    r.startFEN,
 		Chess960: r.chess960,
+		Variant:  variantName(r.variant),
 		AutoDraw: r.autoDraw,
 		Moves:    g.movesUCI(),
 		FEN:      g.pos.FEN(),
@@ -81,6 +86,13 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		return fail(fmt.Sprintf("unknown version %d (want %d)", j.Version, jsonVersion), nil)
 	}
 	r := record{startFEN: j.Start, chess960: j.Chess960, autoDraw: j.AutoDraw, decided: j.ByHand, reason: j.Reason, tags: j.Tags}
+	if j.Variant != "" {
+		v, err := core.ParseVariant(j.Variant)
+		if err != nil || v.String() != j.Variant || v == core.Standard {
+			return fail(fmt.Sprintf("unknown variant %q", j.Variant), err)
+		}
+		r.variant = v
+	}
 	var ok bool
 	if r.status, ok = parseStatus(j.Status); !ok {
 		return fail(fmt.Sprintf("unknown status %q", j.Status), nil)
@@ -111,6 +123,14 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	ng.engine = g.engine
 	*g = *ng
 	return nil
+}
+
+// variantName returns the name JSON keeps for v: "" for standard chess.
+func variantName(v core.Variant) string {
+	if v == core.Standard {
+		return ""
+	}
+	return v.String()
 }
 
 // parseStatus returns the Status whose String is s.

@@ -53,8 +53,8 @@ func (g *Game) MoveIndex(from, to int) error {
 }
 
 // MoveIndexPromote is MoveIndex with the promotion piece given: a knight,
-// bishop, rook or queen. The piece is ignored when the move is not a
-// promotion.
+// bishop, rook or queen, or in Antichess a king. The piece is ignored when
+// the move is not a promotion.
 func (g *Game) MoveIndexPromote(from, to int, promo core.PieceType) error {
 	if g.status != Ongoing {
 		return g.over("move")
@@ -73,7 +73,11 @@ func (g *Game) findIndexMove(from, to int, promo core.PieceType) (core.Move, err
 	fail := func(err error) (core.Move, error) {
 		return core.NoMove, &core.MoveError{Move: fmt.Sprintf("%d-%d", from, to), FEN: g.pos.FEN(), Err: err}
 	}
-	if from < 0 || from > 63 || to < 0 || to > 63 || promo < core.Knight || promo > core.Queen {
+	maxPromo := core.Queen
+	if g.pos.Variant() == core.Antichess {
+		maxPromo = core.King
+	}
+	if from < 0 || from > 63 || to < 0 || to > 63 || promo < core.Knight || promo > maxPromo {
 		return fail(core.ErrMoveSyntax)
 	}
 	f, t := core.Square(from), core.Square(to)

@@ -74,8 +74,7 @@ func FromPGN(r io.Reader, opts ...Option) (*Game, error) {
 // ended (a *GameOverError: some players go on after a dead position), a
 // result that contradicts the rules, or a tag SetTag refuses.
 func FromPGNGame(pg *pgn.Game, opts ...Option) (*Game, error) {
-	g := &Game{pos: pg.Start}
-	g.init(opts)
+	g := newGame(pg.Start, opts)
 	for i, n := range pg.Mainline() {
 		if n.IsNull() {
 			return nil, fmt.Errorf("game: PGN move %d is a null move, which a game cannot hold", i+1)
@@ -85,9 +84,11 @@ func FromPGNGame(pg *pgn.Game, opts ...Option) (*Game, error) {
 		}
 	}
 	for _, t := range pg.Tags {
-		switch t.Name {
-		case "Result", "FEN", "SetUp":
+		switch {
+		case t.Name == "Result", t.Name == "FEN", t.Name == "SetUp":
 			continue
+		case t.Name == "Variant" && g.Variant() != core.Standard:
+			continue // the game's own: the writer writes it from the start
 		}
 		if err := g.SetTag(t.Name, t.Value); err != nil {
 			return nil, err

@@ -7,7 +7,8 @@ import (
 // record is a saved game as the binary and JSON forms hold it, before it is
 // checked and replayed.
 type record struct {
-	startFEN string // "" for the standard start position
+	startFEN string // "" for the variant's start position
+	variant  core.Variant
 	chess960 bool
 	autoDraw bool
 	decided  bool // status, result and reason were set by hand
@@ -21,6 +22,7 @@ type record struct {
 func (g *Game) record() record {
 	return record{
 		startFEN: g.startFEN,
+		variant:  g.pos.Variant(),
 		chess960: g.pos.Chess960(),
 		autoDraw: g.autoDraw,
 		decided:  g.manual,
@@ -43,9 +45,13 @@ func (r *record) start(strict bool) (*Game, string, error) {
 		opts = append(opts, Chess960())
 	}
 	if r.startFEN == "" {
-		return New(opts...), "", nil
+		g, err := NewVariant(r.variant, opts...)
+		if err != nil {
+			return nil, "variant", err
+		}
+		return g, "", nil
 	}
-	p, err := core.ParseFEN(r.startFEN)
+	p, err := core.ParseVariantFEN(r.variant, r.startFEN)
 	if err != nil {
 		return nil, "start position", err
 	}
@@ -54,9 +60,7 @@ func (r *record) start(strict bool) (*Game, string, error) {
 		// not written by this package.
 		return nil, "start position is not in the form FEN writes", nil
 	}
-	g := &Game{pos: p}
-	g.init(opts)
-	return g, "", nil
+	return newGame(p, opts), "", nil
 }
 
 // replayable reports whether the game may go on to another move while it

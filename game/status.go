@@ -11,7 +11,9 @@ type Status uint8
 
 // The statuses. The first group ends a game by the rules alone; the fifty
 // move rule and threefold repetition end it when claimed (or with the
-// AutoDraw option); the last group is set by hand.
+// AutoDraw option); the next group is set by hand; VariantEnd, last so
+// that the values before it stay what they were, ends a variant game by
+// the rules alone.
 const (
 	Ongoing              Status = iota
 	Checkmate                   // the side to move is mated
@@ -24,6 +26,11 @@ const (
 	DrawByAgreement             // Draw: the players agreed, or a draw was declared
 	Resignation                 // Resign: a player resigned
 	Adjudication                // SetWinner: a winner declared (time forfeit, adjudication, ...)
+	// VariantEnd: the variant's own rule ended the game (a king on the
+	// hill, the third check, a king on the eighth rank, the horde taken,
+	// an Antichess side without pieces or moves); the Result says who won
+	// and Outcome's Reason which rule it was. lichess calls it the same.
+	VariantEnd
 	numStatuses
 )
 
@@ -31,6 +38,7 @@ var statusNames = [numStatuses]string{
 	"ongoing", "checkmate", "stalemate", "insufficient material",
 	"seventy-five-move rule", "fivefold repetition", "fifty-move rule",
 	"threefold repetition", "draw by agreement", "resignation", "adjudication",
+	"variant end",
 }
 
 // String returns the status in words.
@@ -78,7 +86,10 @@ func winFor(c core.Color) Result {
 type Outcome struct {
 	Status Status
 	Result Result
-	Reason string // the reason given to Draw, SetWinner or Resign; "" otherwise
+	// Reason is the reason given to Draw, SetWinner or Resign; for
+	// VariantEnd, the variant's rule that ended the game ("king on the
+	// hill", "third check", ...); "" otherwise.
+	Reason string
 }
 
 // Winner returns the colour that won, and false for a draw or an
@@ -111,7 +122,11 @@ func (g *Game) Status() Status { return g.status }
 
 // Outcome returns the game's status, result and reason.
 func (g *Game) Outcome() Outcome {
-	return Outcome{Status: g.status, Result: g.result, Reason: g.reason}
+	o := Outcome{Status: g.status, Result: g.result, Reason: g.reason}
+	if g.status == VariantEnd && !g.manual {
+		o.Reason = variantReason(&g.pos)
+	}
+	return o
 }
 
 // IsOver reports whether the game is decided.
@@ -131,6 +146,8 @@ func (g *Game) update() {
 		g.result = Unfinished
 	case Checkmate:
 		g.result = winFor(g.pos.SideToMove().Other())
+	case VariantEnd:
+		g.result = variantResult(&g.pos)
 	}
 }
 
@@ -142,11 +159,13 @@ func (g *Game) ruleStatus() Status { return g.ruleStatusWith(g.pos.HasLegalMoves
 // move has a legal move; g.reps must be up to date.
 func (g *Game) ruleStatusWith(hasMoves bool) Status {
 	switch {
+	case g.pos.Variant() != core.Standard && variantEnded(&g.pos):
+		return VariantEnd
 	case !hasMoves && g.pos.InCheck():
 		return Checkmate
 	case !hasMoves:
 		return Stalemate
-	case g.pos.IsInsufficientMaterial():
+	case insufficientMaterial(&g.pos):
 		return InsufficientMaterial
 	}
 	hm := g.pos.HalfmoveClock()

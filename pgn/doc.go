@@ -27,4 +27,18 @@
 // A Writer writes games in PGN export format: the seven tag roster first,
 // lines of at most 80 columns, move numbers again after variations and
 // comments; reading what it writes gives the same game back.
+//
+// Variants are read and written as lichess exports them: the Variant tag
+// ("Three-check", "King of the Hill", "Racing Kings", "Antichess",
+// "Horde", "Atomic", "Crazyhouse"; VariantName gives each) sets the rules
+// the FEN tag and every move are read under, and without a FEN tag the
+// game starts from the variant's own start position. The Reader also
+// takes core.ParseVariant's names ("3check", "kingofthehill", ...) and a
+// few other programs' ("zh", "anti", "racing"); "Standard", "From
+// Position" and the Chess960 names are standard chess. A Variant tag
+// gambit does not know, or a variant core does not play yet, is an *Error
+// matching ErrStart at the tag's line, and the reader goes on with the
+// next game. The Writer writes the Variant tag for a variant start
+// position, and SetUp and FEN only when the start is not the variant's
+// own.
 package pgn

@@ -163,3 +163,25 @@ func ExampleReader_Reset() {
 	// 1 2 1/2-1/2
 	// 1 1 1-0
 }
+
+// A lichess variant game: the Variant tag sets the rules the moves are
+// read under; here an Antichess capture is forced and a pawn promotes to
+// a king.
+func ExampleReader_variant() {
+	const text = `[Variant "Antichess"]
+[FEN "8/4P3/8/8/8/8/1p6/k7 w - - 0 1"]
+
+1. e8=K b1=Q 2. Kd7 Qb5 *
+`
+	g, err := pgn.NewReader(strings.NewReader(text)).Next()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Start.Variant(), pgn.VariantName(g.Start.Variant()))
+	p := g.Position(g.End())
+	fmt.Println(p.FEN())
+	// Output:
+	// antichess Antichess
+	// 8/3K4/8/1q6/8/8/8/k7 w - - 2 3
+}

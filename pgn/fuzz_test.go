@@ -28,6 +28,12 @@ var fuzzSeeds = []string{
 	"; comment", "%escape", "\ufeff1. e4", "1. e4\r\n1... e5\r\n", "1.e4 1-0 0-1 1/2-1/2 ½-½ 1–0",
 	"1. O-O 0-0-0 Kxh1", "1. e8=Q", "[Variant \"Atomic\"]", "[SetUp \"1\"]\n[FEN \"\"]",
 	"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1. e4 ) (", "\x00\x01\xff\xfe", "1. e4 {a}{b}{c} ;d\n%e\n",
+	// Variants.
+	"[Variant \"Horde\"]\n\n1. e5 d6 2. a5 (2. b5) *", "[Variant \"Antichess\"]\n\n1. e3 b5 2. Bxb5 c6 3. Bxc6 Nxc6 *",
+	"[Variant \"Antichess\"]\n[FEN \"8/4P3/8/8/8/8/8/k7 w - - 0 1\"]\n\n1. e8=K Kb1 *",
+	"[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 d6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qxg6+ *",
+	"[Variant \"King of the Hill\"]\n\n1. e4 e5 2. Ke2 d5 3. Kd3 dxe4+ 4. Kxe4# 1-0",
+	"[Variant \"Racing Kings\"]\n\n1. Kh3 Ka3 2. Kh4 *", "[Variant \"Bughouse\"]\n\n1. e4 *",
 }
 
 // FuzzReader reads anything between two valid games. It must not panic

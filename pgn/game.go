@@ -8,7 +8,9 @@ type Game struct {
 	// Tags are the tag pairs in file order.
 	Tags Tags
 	// Start is the start position: the FEN tag's, or the standard one,
-	// marked as Chess960 when the Variant tag says so.
+	// marked as Chess960 when the Variant tag says so; in a variant named
+	// by the Variant tag ("Three-check", "Horde", ...), the FEN tag's
+	// position under its rules or the variant's own start position.
 	Start core.Position
 	// Root stands for the start position: its Children are the first move
 	// and its alternatives, its Comments the comments before the first move.

@@ -49,6 +49,8 @@ type Reader struct {
 	hasFEN       bool
 	fenLine      int
 	fenCol       int
+	variantLine  int // where the Variant tag is
+	variantCol   int
 	scratch      []byte // unescaped tag values
 	ctext        []byte // comments with line breaks, unwrapped
 
@@ -145,8 +147,8 @@ func (r *Reader) Visit(v Visitor) error {
 
 	skip := r.gerr != nil
 	if !skip {
-		if err := r.setup(); err != nil {
-			r.fail(r.fenLine, r.fenCol, err)
+		if line, col, err := r.setup(); err != nil {
+			r.fail(line, col, err)
 			skip = true
 		} else {
 			skip = v.BeginMovetext(&r.pos) == Skip

@@ -90,13 +90,17 @@ func (w *Writer) tags(g *Game) {
 		w.tag(t.Name, t.Value)
 	}
 	fen := g.Start.FEN()
-	if _, ok := g.Tags.Lookup("FEN"); !ok && fen != core.StartFEN {
+	v := g.Start.Variant()
+	if _, ok := g.Tags.Lookup("Variant"); !ok && v != core.Standard {
+		w.tag("Variant", VariantName(v))
+	}
+	if _, ok := g.Tags.Lookup("FEN"); !ok && fen != core.VariantStartFEN(v) {
 		if _, ok := g.Tags.Lookup("SetUp"); !ok {
 			w.tag("SetUp", "1")
 		}
 		w.tag("FEN", fen)
 	}
-	if _, ok := g.Tags.Lookup("Variant"); !ok && g.Start.Chess960() {
+	if _, ok := g.Tags.Lookup("Variant"); !ok && v == core.Standard && g.Start.Chess960() {
 		// Only when the FEN does not tell Chess960 by itself.
 		if p, err := core.ParseFEN(fen); err != nil || !p.Chess960() {
 			w.tag("Variant", "Chess960")

@@ -106,12 +106,17 @@ func (bt *Batch) ReadGame(r *pgn.Reader) error {
 // ("1-0", "0-1"; anything else counts as a draw, as in Polyglot). Each
 // move is checked; a move that is not legal is an error, and the game
 // adds nothing. A null move (core.NoMove) ends the moves that count, as
-// in ReadGame. A Chess960 start gives ErrChess960.
+// in ReadGame. A Chess960 start gives ErrChess960, a variant's start
+// ErrVariant.
 func (bt *Batch) AddGame(start *core.Position, moves []core.Move, result string) error {
 	bt.stats.Games++
 	if start.Chess960() {
 		bt.stats.Skipped++
 		return ErrChess960
+	}
+	if start.Variant() != core.Standard {
+		bt.stats.Skipped++
+		return ErrVariant
 	}
 	bt.game = bt.game[:0]
 	pos := *start
@@ -208,8 +213,8 @@ func (v *gameVisitor) Tag(name, value []byte) {
 }
 
 func (v *gameVisitor) BeginMovetext(start *core.Position) pgn.Action {
-	if start.Chess960() {
-		v.chess960 = true
+	if start.Chess960() || start.Variant() != core.Standard {
+		v.chess960 = true // left out alike
 		return pgn.Skip
 	}
 	return pgn.Continue

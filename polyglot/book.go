@@ -277,10 +277,13 @@ func (b *Book) getBlock() *block {
 // writers put the highest weight first), and returns the extended slice.
 // Entries whose move is not legal in pos are left out; castling is core's
 // castling move. It allocates nothing when dst has room for the entries.
-// A Chess960 position gives ErrChess960.
+// A Chess960 position gives ErrChess960, a variant's ErrVariant.
 func (b *Book) Entries(pos *core.Position, dst []Entry) ([]Entry, error) {
 	if pos.Chess960() {
 		return dst, ErrChess960
+	}
+	if pos.Variant() != core.Standard {
+		return dst, ErrVariant
 	}
 	key := pos.Hash()
 	i, err := b.Find(key)

@@ -181,6 +181,24 @@ func TestChess960(t *testing.T) {
 	assert.ErrorIs(t, err, polyglot.ErrChess960)
 }
 
+// TestVariant: a variant's position is refused too, also where it looks
+// like chess's (King of the Hill's start).
+func TestVariant(t *testing.T) {
+	std := core.StartPosition()
+	koth, err := core.VariantStartPosition(core.KingOfTheHill)
+	require.NoError(t, err)
+	e2e4, err := std.ParseUCI("e2e4")
+	require.NoError(t, err)
+	book := bookOf(t, polyglot.RawEntry{Key: std.Hash(), Move: polyglot.EncodeMove(e2e4), Weight: 1})
+	_, err = book.Entries(&koth, nil)
+	assert.ErrorIs(t, err, polyglot.ErrVariant)
+	_, _, err = book.Pick(&koth, polyglot.PickOptions{})
+	assert.ErrorIs(t, err, polyglot.ErrVariant)
+	es, err := book.Entries(&std, nil)
+	require.NoError(t, err)
+	assert.Len(t, es, 1)
+}
+
 // TestFormatErrors: a truncated, unsorted or corrupt book is an error
 // naming the offset of the first bad entry, from every way of opening it.
 func TestFormatErrors(t *testing.T) {

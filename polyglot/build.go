@@ -56,7 +56,7 @@ type BuildOptions struct {
 type BuildStats struct {
 	Games   int // games read, broken and skipped ones included
 	Broken  int // games left out for an error
-	Skipped int // Chess960 games, left out
+	Skipped int // Chess960 and variant games, left out
 }
 
 func (s *BuildStats) add(o BuildStats) {

@@ -116,7 +116,10 @@ func TestBuilderAddGame(t *testing.T) {
 	c960, err := core.ParseFEN("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
 	require.NoError(t, err)
 	assert.ErrorIs(t, b.AddGame(&c960, nil, "1-0"), polyglot.ErrChess960)
-	assert.Equal(t, polyglot.BuildStats{Games: 5, Broken: 1, Skipped: 1}, b.Stats())
+	koth, err := core.VariantStartPosition(core.KingOfTheHill)
+	require.NoError(t, err)
+	assert.ErrorIs(t, b.AddGame(&koth, moves, "1-0"), polyglot.ErrVariant, "a variant game, though its moves are chess's")
+	assert.Equal(t, polyglot.BuildStats{Games: 6, Broken: 1, Skipped: 2}, b.Stats())
 	var out bytes.Buffer
 	_, err = b.WriteTo(&out)
 	require.NoError(t, err)

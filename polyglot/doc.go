@@ -29,5 +29,6 @@
 //
 // Chess960 is not part of the Polyglot format: Entries and Pick refuse a
 // Chess960 position with ErrChess960, and a Builder leaves Chess960 games
-// out.
+// out. Nor are the variants (core.Position.Variant): ErrVariant, and
+// variant games are left out the same way.
 package polyglot

@@ -15,6 +15,10 @@ const EntrySize = 16
 // are defined for standard chess only.
 var ErrChess960 = errors.New("polyglot: Chess960 positions are not in the Polyglot format")
 
+// ErrVariant is returned for a position of a chess variant (Three-check,
+// Horde, ...): Polyglot keys and moves are standard chess's.
+var ErrVariant = errors.New("polyglot: variant positions are not in the Polyglot format")
+
 // RawEntry is a book entry as stored: the position key, the move in
 // Polyglot's encoding, the weight and the learn field.
 type RawEntry struct {

@@ -12,5 +12,14 @@
 // errors.Is.
 //
 // Castling is written O-O and O-O-O in standard chess and Chess960 alike.
+//
+// In a variant position (core.Position.Variant) the notation is lichess's,
+// as its library chessops writes it: an Antichess pawn may promote to a
+// king ("e8=K", which Parse reads there and nowhere else); '#' marks a move
+// that decides the game, by mate or by the variant's own rule (a king
+// reaching the hill, the third check, the last white piece taken in
+// Horde, an Antichess side left with no piece or no move), and '+' a check
+// that does not, so Antichess and the horde's moves never carry a '+' and
+// Racing Kings has no marks but '#'.
 // Format and Parse allocate nothing but the returned string.
 package san

@@ -31,7 +31,8 @@ const maxLen = 16
 // letter, the disambiguation needed among the legal moves (the file if it
 // suffices, else the rank, else both), 'x' for a capture, "=Q" for a
 // promotion, O-O or O-O-O for castling, and '+' or '#' when the move gives
-// check or mate.
+// check or mate (in a variant, '#' when the move decides the game; see the
+// package documentation).
 //
 // m must be a legal move of p, such as one from LegalMoves or Parse. Format
 // never panics: it returns "--" (PGN's null move) for core.NoMove and the
@@ -122,12 +123,34 @@ func appendFormat(dst []byte, p *core.Position, m core.Move, style Style, ml *co
 	// plain value, so a copy keeps p untouched for concurrent readers.
 	after := *p
 	after.MakeMove(m)
+	if after.Variant() != core.Standard {
+		return appendVariantSuffix(dst, &after)
+	}
 	if after.InCheck() {
 		if after.HasLegalMoves() {
 			dst = append(dst, '+')
 		} else {
 			dst = append(dst, '#')
 		}
+	}
+	return dst
+}
+
+// appendVariantSuffix appends the mark of a move that led to after, a
+// variant position, as lichess writes it (chessops's makeSanAndPlay): '#'
+// when the move decided the game, by checkmate or by the variant's own
+// rule (the king on the hill, the third check, a king alone on the eighth
+// rank, the horde taken, an Antichess side left without pieces or
+// moves), '+' for a check that did not, nothing otherwise. A variant
+// without check (Antichess, the horde's side) never gets a '+'; a draw
+// never gets a '#'.
+func appendVariantSuffix(dst []byte, after *core.Position) []byte {
+	switch after.Status() {
+	case core.Checkmate, core.VariantWin, core.VariantLoss:
+		return append(dst, '#')
+	}
+	if after.InCheck() {
+		return append(dst, '+')
 	}
 	return dst
 }

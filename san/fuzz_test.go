@@ -30,31 +30,69 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			p = core.StartPosition()
 		}
-		before := p.FEN()
-		m, err := san.Parse(&p, s)
-		if err != nil {
-			checkParseError(t, err, m)
-		} else {
-			var ml core.MoveList
-			p.LegalMoves(&ml)
-			if !ml.Contains(m) {
-				t.Fatalf("Parse(%q) returned %v, not a legal move of %s", s, m, before)
-			}
-			text := san.Format(&p, m)
-			if back, err := san.ParseStrict(&p, text); err != nil || back != m {
-				t.Fatalf("Parse(%q) = %v, written %q, read back %v, %v in %s", s, m, text, back, err, before)
-			}
-		}
-		strict, err := san.ParseStrict(&p, s)
-		if err != nil {
-			checkParseError(t, err, strict)
-		} else if strict != m || san.Format(&p, strict) != s {
-			t.Fatalf("ParseStrict(%q) = %v where Parse gives %v in %s", s, strict, m, before)
-		}
-		if p.FEN() != before {
-			t.Fatalf("parsing %q changed the position %s to %s", s, before, p.FEN())
-		}
+		fuzzParseIn(t, p, s)
 	})
+}
+
+// FuzzParseVariant is FuzzParse in the positions of the variants core
+// plays: variant picks one (standard chess for a value core does not
+// play), fen the position (the variant's start when it is not one).
+func FuzzParseVariant(f *testing.F) {
+	seeds := []struct {
+		v       core.Variant
+		fen, in string
+	}{
+		{core.Antichess, "8/4P3/8/8/8/8/8/k7 w - - 0 1", "e8=K"},
+		{core.Antichess, "8/4P3/8/8/8/8/8/k7 w - - 0 1", "e7e8k"},
+		{core.Antichess, core.VariantStartFEN(core.Antichess), "e3"},
+		{core.Horde, core.VariantStartFEN(core.Horde), "a3"},
+		{core.Horde, core.VariantStartFEN(core.Horde), "f5+"},
+		{core.ThreeCheck, "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3", "Qxf7#"},
+		{core.KingOfTheHill, "8/8/8/8/8/2K5/8/7k w - - 0 1", "Kd4#"},
+		{core.RacingKings, core.VariantStartFEN(core.RacingKings), "Kh3"},
+	}
+	for _, sd := range seeds {
+		f.Add(uint8(sd.v), sd.fen, sd.in)
+	}
+	f.Fuzz(func(t *testing.T, variant uint8, fen, s string) {
+		v := core.Variant(variant)
+		p, err := core.ParseVariantFEN(v, fen)
+		if err != nil {
+			if p, err = core.VariantStartPosition(v); err != nil {
+				p = core.StartPosition()
+			}
+		}
+		fuzzParseIn(t, p, s)
+	})
+}
+
+// fuzzParseIn is the body of the Parse fuzz targets: s read in p.
+func fuzzParseIn(t *testing.T, p core.Position, s string) {
+	t.Helper()
+	before := p.FEN()
+	m, err := san.Parse(&p, s)
+	if err != nil {
+		checkParseError(t, err, m)
+	} else {
+		var ml core.MoveList
+		p.LegalMoves(&ml)
+		if !ml.Contains(m) {
+			t.Fatalf("Parse(%q) returned %v, not a legal move of %s", s, m, before)
+		}
+		text := san.Format(&p, m)
+		if back, err := san.ParseStrict(&p, text); err != nil || back != m {
+			t.Fatalf("Parse(%q) = %v, written %q, read back %v, %v in %s", s, m, text, back, err, before)
+		}
+	}
+	strict, err := san.ParseStrict(&p, s)
+	if err != nil {
+		checkParseError(t, err, strict)
+	} else if strict != m || san.Format(&p, strict) != s {
+		t.Fatalf("ParseStrict(%q) = %v where Parse gives %v in %s", s, strict, m, before)
+	}
+	if p.FEN() != before {
+		t.Fatalf("parsing %q changed the position %s to %s", s, before, p.FEN())
+	}
 }
 
 func checkParseError(t *testing.T, err error, m core.Move) {

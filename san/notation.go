@@ -37,9 +37,15 @@ const (
 // readNotation reads the forgiving notation Parse accepts: SAN with any
 // check, mate or annotation suffix and "e.p.", figurines, optional 'x' and
 // '=', any disambiguation, long algebraic ("Ng1-f3", "e2-e4") and UCI
-// ("e2e4", "e7e8q"). It returns a reason when s is none of these.
-func readNotation(s string) (n notation, reason string) {
+// ("e2e4", "e7e8q"). A pawn promotes to a knight, bishop, rook or queen,
+// and to a king too with kingPromotion (Antichess). It returns a reason
+// when s is none of these.
+func readNotation(s string, kingPromotion bool) (n notation, reason string) {
 	n.fromFile, n.fromRank = -1, -1
+	maxPromo := core.Queen
+	if kingPromotion {
+		maxPromo = core.King
+	}
 	s = stripSuffixes(s)
 	if s == "" {
 		return n, reasonEmpty
@@ -58,11 +64,11 @@ func readNotation(s string) (n notation, reason string) {
 	// A promotion at the end: "=Q", "Q", "=q", "/Q", "(Q)", "=♕".
 	if j-i >= 3 && s[j-1] == ')' && s[j-3] == '(' {
 		t, size := trailingPiece(s[:j-1])
-		if size != 1 || t < core.Knight || t > core.Queen {
+		if size != 1 || t < core.Knight || t > maxPromo {
 			return n, reasonNoSquare
 		}
 		n.promo, j = t, j-3
-	} else if t, size := trailingPiece(s[i:j]); size > 0 && t >= core.Knight && t <= core.Queen {
+	} else if t, size := trailingPiece(s[i:j]); size > 0 && t >= core.Knight && t <= maxPromo {
 		n.promo, j = t, j-size
 		if j > i && (s[j-1] == '=' || s[j-1] == '/') {
 			j--

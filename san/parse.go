@@ -18,7 +18,7 @@ import "github.com/gambit-chess/gambit/core"
 // It returns a *MoveError matching ErrSyntax when s is none of these,
 // ErrIllegal when it names no legal move, and ErrAmbiguous, with the
 // candidates, when it fits more than one (a promotion without its piece
-// fits four). Parse allocates nothing when it succeeds.
+// fits four, five in Antichess). Parse allocates nothing when it succeeds.
 func Parse(p *core.Position, s string) (core.Move, error) {
 	var ml core.MoveList
 	return parse(p, s, &ml)
@@ -26,7 +26,7 @@ func Parse(p *core.Position, s string) (core.Move, error) {
 
 // parse is Parse; it leaves the legal moves of p in ml for ParseStrict.
 func parse(p *core.Position, s string, ml *core.MoveList) (core.Move, error) {
-	n, reason := readNotation(s)
+	n, reason := readNotation(s, p.Variant() == core.Antichess)
 	if reason != "" && IsNullMove(s) {
 		return core.NoMove, newError(p, s, ErrIllegal, reasonNullMove)
 	}

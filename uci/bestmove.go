@@ -16,7 +16,8 @@ type BestMove struct {
 
 // ParseBestMove reads a "bestmove <move> [ponder <move>]" line answering a
 // search of pos. "(none)" and "0000" read as NoMove, which is accepted only
-// when pos has no legal move. It returns a *ParseError whose Err is
+// when pos has no legal move. A ponder move after a best move that ends
+// the game is left out. It returns a *ParseError whose Err is
 // ErrSyntax or a *core.MoveError.
 func ParseBestMove(line string, pos core.Position) (BestMove, error) {
 	fail := func(msg string, err error) (BestMove, error) {
@@ -66,6 +67,13 @@ func ParseBestMove(line string, pos core.Position) (BestMove, error) {
 	}
 	after := pos
 	after.MakeMove(bm.Move)
+	if !after.HasLegalMoves() {
+		// The best move ends the game: there is no reply to ponder on,
+		// whatever the engine names (Fairy-Stockfish names one after a
+		// king reaches the eighth rank in Racing Kings, where lichess's
+		// rules end the game at once when the other king cannot follow).
+		return bm, nil
+	}
 	p, err := after.ParseUCI(pm)
 	if err != nil {
 		return fail("ponder", err)

@@ -33,6 +33,18 @@
 // switch UCI_Chess960 on, and castling is written the way the engine
 // expects.
 //
+// # Variants
+//
+// A game of a variant (a start position of core.ParseVariantFEN or
+// core.VariantStartPosition, given to StartGame, Play's kept game or
+// BestMove) sets the engine's UCI_Variant option to the variant's name
+// ("3check", "kingofthehill", "antichess", "horde", "racingkings", ...,
+// Fairy-Stockfish's and lichess's names; "chess" again for standard
+// chess), and fails with an error matching engine.ErrUnsupported when the
+// engine's UCI_Variant combo does not list it. Every move the engine
+// sends is checked by the variant's rules. After SetOption("UCI_Variant",
+// name) Position reads its FEN and "startpos" in that variant.
+//
 // # Failures
 //
 // Every call honours its context and Config.Timeout, and a search is
@@ -71,7 +83,12 @@
 // Serve keeps the position, answers isready at any time, handles stop,
 // ponderhit, setoption, ucinewgame, debug and quit, holds bestmove back as
 // UCI requires, and reports malformed input as "info string" without
-// stopping. The same Searcher speaks XBoard through xboard.Serve.
+// stopping. The same Searcher speaks XBoard through xboard.Serve. A
+// Searcher that is an engine.VariantSearcher gets a UCI_Variant combo
+// option with the variants it plays (and core plays): after "setoption
+// name UCI_Variant value horde", "position startpos" and "position fen"
+// are Horde positions and its Requests carry them. Other Searchers offer
+// no UCI_Variant (gambit-engine's search is standard chess only).
 //
 // Limits, Info, Score, Option and SearchRequest are aliases of the
 // protocol-neutral types of package engine, and *Engine implements

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/internal/engineproc"
 )
 
@@ -39,11 +40,12 @@ type Engine struct {
 	id      ID
 	options []Option
 
-	// opMu serialises the calls that change state; sentPos and chess960
-	// are only touched with it held.
+	// opMu serialises the calls that change state; sentPos, chess960 and
+	// variant are only touched with it held.
 	opMu     sync.Mutex
-	sentPos  string // the last "position" command sent
-	chess960 bool   // the value of UCI_Chess960 we last set
+	sentPos  string       // the last "position" command sent
+	chess960 bool         // the value of UCI_Chess960 we last set
+	variant  core.Variant // the variant UCI_Variant was last set to (standard chess at first)
 
 	// gameMu guards game, which is changed with opMu held too, so that
 	// reading it never waits for a search.
@@ -66,7 +68,7 @@ type handshake struct {
 
 // run makes the Engine over c, starts the reader and does the handshake.
 func run(ctx context.Context, c *engineproc.Client) (*Engine, error) {
-	e := &Engine{c: c, game: newGameState()}
+	e := &Engine{c: c, game: newGameState(core.Standard)}
 	if err := c.Run(ctx, e.route, e.handshake, e.onDeath); err != nil {
 		return nil, err
 	}
@@ -214,7 +216,9 @@ type gameState struct {
 	cur      core.Position
 }
 
-func newGameState() gameState {
-	p := core.StartPosition()
+// newGameState returns the kept game at the start position of variant v
+// (which core plays: the variant of a position core made).
+func newGameState(v core.Variant) gameState {
+	p := engine.VariantStart(v)
 	return gameState{startCmd: "startpos", start: p, cur: p}
 }

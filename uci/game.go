@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 )
 
 // command returns the "position" command for the kept game.
@@ -51,13 +52,20 @@ func (e *Engine) setGame(g gameState) {
 // played from it, in UCI notation, both checked with core. Castling may be
 // given as e1g1 or as king takes rook; the engine gets the form it expects.
 // For a Chess960 position UCI_Chess960 is switched on, and off again for a
-// standard one.
+// standard one. The position is of the variant UCI_Variant was last set to
+// (with SetOption or by StartGame), standard chess until then: fen is read
+// by core.ParseVariantFEN, and "startpos" is the variant's start; an
+// error matching engine.ErrUnsupported when UCI_Variant names a variant
+// core does not play.
 func (e *Engine) Position(fen string, moves ...string) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	g := gameState{startCmd: "startpos", start: core.StartPosition()}
+	if e.variant == otherVariant {
+		return e.c.Errorf("position", fmt.Errorf("%w: UCI_Variant is set to a variant gambit does not play", engine.ErrUnsupported))
+	}
+	g := newGameState(e.variant)
 	if fen != "" && fen != "startpos" {
-		p, err := core.ParseFEN(fen)
+		p, err := core.ParseVariantFEN(e.variant, fen)
 		if err != nil {
 			return e.c.Errorf("position", err)
 		}
@@ -79,10 +87,14 @@ func (e *Engine) Position(fen string, moves ...string) error {
 }
 
 // syncPosition makes the engine's position cmd, a position with the given
-// start: UCI_Chess960 set to match, then the command when the engine does
-// not have it yet (or always, with force). It needs e.opMu.
+// start: UCI_Variant and UCI_Chess960 set to match, then the command when
+// the engine does not have it yet (or always, with force). It needs
+// e.opMu.
 func (e *Engine) syncPosition(op string, start core.Position, cmd string, force bool) error {
 	if err := e.idle(op); err != nil {
+		return err
+	}
+	if err := e.syncVariant(op, start.Variant()); err != nil {
 		return err
 	}
 	if want := start.Chess960(); want != e.chess960 {
@@ -105,6 +117,55 @@ func (e *Engine) syncPosition(op string, start core.Position, cmd string, force 
 	}
 	e.sentPos = cmd
 	return nil
+}
+
+// syncVariant sets the engine's UCI_Variant to v when it was last set to
+// another variant. It returns an error matching engine.ErrUnsupported when
+// the engine's UCI_Variant option does not list v, or the engine has none
+// and v is not standard chess. It needs e.opMu.
+func (e *Engine) syncVariant(op string, v core.Variant) error {
+	if v == e.variant {
+		return nil
+	}
+	o, ok := findOption(e.options, "UCI_Variant")
+	value, listed := "", false
+	if ok && o.Type == TypeCombo {
+		for _, name := range variantValues(v) {
+			if checked, err := o.Check(name); err == nil {
+				value, listed = checked, true
+				break
+			}
+		}
+	}
+	if !listed {
+		have := "no UCI_Variant option"
+		if ok {
+			have = "UCI_Variant " + strings.Join(o.Vars, ", ")
+		}
+		return e.c.Errorf(op, fmt.Errorf("%w: the engine does not play %v (%s)", engine.ErrUnsupported, v, have))
+	}
+	if err := e.c.Send(op, setOptionLine(o, value)); err != nil {
+		return err
+	}
+	e.variant = v
+	e.sentPos = "" // the engine's position is its variant's start now
+	return nil
+}
+
+// otherVariant is Engine.variant after SetOption set UCI_Variant to a
+// value that names no variant core plays: Position refuses to read
+// positions then, and StartGame sets UCI_Variant again.
+const otherVariant core.Variant = 255
+
+// variantValues returns the UCI_Variant values that name v, in the order
+// to try them: core's name ("3check", "kingofthehill", ...), which
+// Fairy-Stockfish and lichess use, and for standard chess also "standard"
+// and "normal".
+func variantValues(v core.Variant) []string {
+	if v == core.Standard {
+		return []string{"chess", "standard", "normal"}
+	}
+	return []string{v.String()}
 }
 
 // CurrentPosition returns the position of the kept game: the last one set
@@ -133,7 +194,7 @@ func (e *Engine) NewGame(ctx context.Context) error {
 	if err := e.c.Send("ucinewgame", "ucinewgame"); err != nil {
 		return err
 	}
-	e.setGame(newGameState())
+	e.setGame(newGameState(e.variant))
 	return e.IsReady(ctx)
 }
 
@@ -164,8 +225,18 @@ func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 	if err := e.c.Send("setoption", setOptionLine(o, v)); err != nil {
 		return err
 	}
-	if strings.EqualFold(o.Name, "UCI_Chess960") {
+	switch {
+	case strings.EqualFold(o.Name, "UCI_Chess960"):
 		e.chess960 = v == "true"
+	case strings.EqualFold(o.Name, "UCI_Variant"):
+		// Position reads positions of this variant from now on.
+		e.variant = otherVariant
+		if variant, err := core.ParseVariant(v); err == nil {
+			if _, err := core.VariantStartPosition(variant); err == nil {
+				e.variant = variant
+			}
+		}
+		e.sentPos = ""
 	}
 	return e.IsReady(ctx)
 }

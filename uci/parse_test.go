@@ -238,6 +238,8 @@ func TestParseBestMove(t *testing.T) {
 	afterE4 := afterMoves(t, "e2e4")
 	castle := fen(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	stalemate := fen(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+	racing, err := core.ParseVariantFEN(core.RacingKings, "6R1/4K3/8/3Q4/3N4/k1B2R2/8/2N2B2 w - - 11 17")
+	require.NoError(t, err)
 	tests := []struct {
 		name         string
 		pos          core.Position
@@ -254,6 +256,10 @@ func TestParseBestMove(t *testing.T) {
 		{"none with legal moves", afterE4, "bestmove (none)", "", "", core.ErrIllegalMove},
 		{"illegal", afterE4, "bestmove e2e4", "", "", core.ErrIllegalMove},
 		{"illegal ponder", afterE4, "bestmove e7e5 ponder e7e5", "", "", core.ErrIllegalMove},
+		// Fairy-Stockfish's: White's king reaches the eighth rank, Black's
+		// cannot follow, and the game is over.
+		{"ponder after the game's end", racing, "bestmove e7d8 ponder a3a4", "e7d8", "", nil},
+		{"ponder after mate", fen(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), "bestmove a1a8 ponder g8h8", "a1a8", "", nil},
 		{"garbage", afterE4, "bestmove \x00\xff", "", "", core.ErrMoveSyntax},
 		{"no move", afterE4, "bestmove", "", "", uci.ErrSyntax},
 		{"trailing junk", afterE4, "bestmove e7e5 junk", "", "", uci.ErrSyntax},

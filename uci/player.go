@@ -23,15 +23,17 @@ func (e *Engine) Name() string {
 // StartGame starts a game from start with moves (legal from start)
 // already played: "ucinewgame", then the kept game is set to it and sent
 // to the engine. It is engine.Player's way to call NewGame and Position.
+// For a variant position UCI_Variant is set to the variant (an error
+// matching engine.ErrUnsupported when the engine does not list it), and
+// back to standard chess for a standard one.
 func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []core.Move) error {
 	if err := e.NewGame(ctx); err != nil {
 		return err
 	}
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	std := core.StartPosition()
 	g := gameState{startCmd: "startpos", start: start, cur: start}
-	if start.Chess960() || start.FEN() != std.FEN() {
+	if start.Chess960() || start.FEN() != core.VariantStartFEN(start.Variant()) {
 		g.startCmd = "fen " + start.FEN()
 	}
 	for i, m := range moves {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/internal/guiconn"
 )
 
@@ -19,11 +20,14 @@ type server struct {
 	name, author string
 	options      []Option // declared options, UCI_Chess960 included
 	own960       bool     // the engine declared UCI_Chess960 itself
+	ownVariant   bool     // the engine declared UCI_Variant itself
+	variants     []core.Variant
 
 	out *guiconn.Writer // to the GUI
 
 	debug    bool
-	chess960 bool // UCI_Chess960
+	chess960 bool         // UCI_Chess960
+	variant  core.Variant // UCI_Variant
 	start    core.Position
 	moves    []core.Move
 	cur      core.Position
@@ -60,6 +64,16 @@ func Serve(ctx context.Context, eng Searcher, r io.Reader, w io.Writer) error {
 		s.own960 = true
 	} else {
 		s.options = append(s.options, Option{Name: "UCI_Chess960", Type: TypeCheck, Default: "false"})
+	}
+	s.variants = engine.SearcherVariants(eng)
+	if _, ok := findOption(s.options, "UCI_Variant"); ok {
+		s.ownVariant = true
+	} else if len(s.variants) > 0 {
+		vars := []string{"chess"}
+		for _, v := range s.variants {
+			vars = append(vars, v.String())
+		}
+		s.options = append(s.options, Option{Name: "UCI_Variant", Type: TypeCombo, Default: "chess", Vars: vars})
 	}
 	s.resetPosition()
 	defer s.stopSearch()
@@ -171,11 +185,18 @@ func (s *server) cmdSetOption(line string) {
 		s.report("uci: %v", err)
 		return
 	}
-	if strings.EqualFold(o.Name, "UCI_Chess960") {
+	switch {
+	case strings.EqualFold(o.Name, "UCI_Chess960"):
 		// Applies from the next position command, which GUIs send after
 		// their options.
 		s.chess960 = v == "true"
 		if !s.own960 {
+			return
+		}
+	case strings.EqualFold(o.Name, "UCI_Variant"):
+		// Applies from the next position command too.
+		s.variant = s.servedVariant(v)
+		if !s.ownVariant {
 			return
 		}
 	}
@@ -210,15 +231,26 @@ func parseSetOption(line string) (name, value string, err error) {
 	return strings.Join(parts, " "), value, nil
 }
 
+// servedVariant returns the variant a UCI_Variant value names among those
+// served, standard chess for any other.
+func (s *server) servedVariant(value string) core.Variant {
+	for _, v := range s.variants {
+		if strings.EqualFold(v.String(), value) {
+			return v
+		}
+	}
+	return core.Standard
+}
+
 func (s *server) resetPosition() {
-	s.start = core.StartPosition()
+	s.start = engine.VariantStart(s.variant)
 	s.start.SetChess960(s.chess960)
 	s.cur, s.moves, s.history = s.start, nil, core.History{}
 }
 
 // cmdPosition handles "position startpos|fen <fen> [moves ...]".
 func (s *server) cmdPosition(line string) {
-	start, moves, err := parsePosition(line)
+	start, moves, err := parsePosition(line, s.variant)
 	if start == nil {
 		s.report("%v", err)
 		return
@@ -235,10 +267,10 @@ func (s *server) cmdPosition(line string) {
 	}
 }
 
-// parsePosition reads a "position" command. It returns the start position
-// and the legal moves up to the first illegal one, with an error when
-// there was one; a nil start when the position itself is bad.
-func parsePosition(line string) (*core.Position, []core.Move, error) {
+// parsePosition reads a "position" command in variant v. It returns the
+// start position and the legal moves up to the first illegal one, with an
+// error when there was one; a nil start when the position itself is bad.
+func parsePosition(line string, v core.Variant) (*core.Position, []core.Move, error) {
 	fail := func(msg string, err error) error {
 		return parseError("position", line, msg, err)
 	}
@@ -247,7 +279,7 @@ func parsePosition(line string) (*core.Position, []core.Move, error) {
 	var start core.Position
 	switch w, _ := t.next(); w {
 	case "startpos":
-		start = core.StartPosition()
+		start = engine.VariantStart(v)
 		if next := t.peek(); next != "" && next != "moves" {
 			return nil, nil, fail("text after startpos", ErrSyntax)
 		}
@@ -257,7 +289,7 @@ func parsePosition(line string) (*core.Position, []core.Move, error) {
 			w, _ := t.next()
 			fields = append(fields, w)
 		}
-		p, err := core.ParseFEN(strings.Join(fields, " "))
+		p, err := core.ParseVariantFEN(v, strings.Join(fields, " "))
 		if err != nil {
 			return nil, nil, fail("", err)
 		}

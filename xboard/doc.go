@@ -59,6 +59,19 @@
 // "Error (...)" or "Illegal move". An engine served over TCP is reached
 // with Dial, as for uci.
 //
+// # Variants
+//
+// A game of a core variant goes to an engine with "variant NAME", the
+// variant's core name ("3check", "kingofthehill", "antichess", "horde",
+// "racingkings"; "atomic" and "crazyhouse" once core plays them), the
+// names of the CECP spec and Fairy-Stockfish, and StartGame fails with an
+// error matching engine.ErrUnsupported when the engine's variants feature
+// does not list it. Serve lists the variants an engine.VariantSearcher
+// plays in its variants feature, after normal and fischerandom; after
+// "variant NAME" the game, setboard and edit mode follow that variant's
+// rules, and Serve claims the variant's result ("1-0 {White wins}") when
+// a move ends the game by them. "new" goes back to normal chess.
+//
 // GNU Chess 6 can leave the last of several commands that arrive
 // together unread until more input comes; Config.Nudge makes the Engine
 // write an empty line while it waits, which wakes it, and Start sets it

@@ -128,6 +128,8 @@ func (e *Engine) route(line string) {
 	case word == "1-0" || word == "0-1" || word == "1/2-1/2":
 		reason := strings.TrimSuffix(strings.TrimPrefix(rest, "{"), "}")
 		e.endSearch(func(r *engine.Reply) { r.Result, r.Reason = word, reason })
+	case unknownOptionalCommand(line):
+		// Not a rejection: see unknownOptionalCommand.
 	case strings.HasPrefix(word, "Illegal") || strings.HasPrefix(word, "Error") ||
 		// GNU Chess says "Invalid move: X", and "Invalid move: " to the
 		// empty lines of Nudge.
@@ -425,3 +427,24 @@ func (e *Engine) simple(ctx context.Context, op string, ok bool, cmd string) err
 // killed, and nil otherwise, also when the engine had died before. Close
 // waits for every goroutine and process of the Engine to end.
 func (e *Engine) Close() error { return e.c.Close("quit") }
+
+// optionalCommands are the commands the client sends that only ask for
+// output or thinking habits (post, easy, hard): an engine that does not
+// know them plays as well without them.
+var optionalCommands = map[string]bool{"post": true, "nopost": true, "easy": true, "hard": true}
+
+// unknownOptionalCommand reports whether line is an engine's "Error
+// (unknown command): CMD" for one of optionalCommands, which is no
+// rejection of the game. Fairy-Stockfish 11.1 answers "post" so, with
+// its own spelling "unkown".
+func unknownOptionalCommand(line string) bool {
+	kind, cmd, ok := strings.Cut(strings.TrimPrefix(line, "Error ("), "):")
+	if !ok || !strings.HasPrefix(line, "Error (") {
+		return false
+	}
+	if kind != "unknown command" && kind != "unkown command" {
+		return false
+	}
+	name, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
+	return optionalCommands[name]
+}

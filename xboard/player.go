@@ -15,17 +15,14 @@ import (
 
 var _ engine.Player = (*Engine)(nil)
 
-// standardStart is the FEN of the standard start position.
-var standardStart = func() string {
-	p := core.StartPosition()
-	return p.FEN()
-}()
-
 // StartGame starts a game from start with moves (legal from start) already
-// played: "new", "variant fischerandom" for a Chess960 start (an error
-// matching engine.ErrUnsupported when the engine does not list the
-// variant), "force", the position with "setboard" or, for engines without
-// it, edit mode, and the moves. The engine stays in force mode until Think.
+// played: "new", "variant fischerandom" for a Chess960 start or "variant
+// NAME" for a variant's ("3check", "kingofthehill", "antichess", "horde",
+// "racingkings", "atomic", "crazyhouse": core's names, which the CECP
+// spec and Fairy-Stockfish use; an error matching engine.ErrUnsupported
+// when the engine does not list the variant, or for a variant with a
+// Chess960 start), "force", the position with "setboard" or, for engines
+// without it, edit mode, and the moves. The engine stays in force mode until Think.
 // An engine that answers with "Illegal move" or "Error" gives an error
 // matching ErrRejected.
 func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []core.Move) error {
@@ -42,11 +39,14 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 		cur.MakeMove(m)
 	}
 	cmds := []string{"new"}
-	if start.Chess960() {
-		if !e.features.HasVariant("fischerandom") {
-			return e.c.Errorf("new", fmt.Errorf("%w: the engine does not list the fischerandom variant", engine.ErrUnsupported))
+	if name := variantName(start); name != "normal" {
+		if name == "" {
+			return e.c.Errorf("new", fmt.Errorf("%w: no CECP variant is %v from a Chess960 start", engine.ErrUnsupported, start.Variant()))
 		}
-		cmds = append(cmds, "variant fischerandom")
+		if !e.features.HasVariant(name) {
+			return e.c.Errorf("new", fmt.Errorf("%w: the engine does not list the %s variant", engine.ErrUnsupported, name))
+		}
+		cmds = append(cmds, "variant "+name)
 	}
 	cmds = append(cmds, "force", "post")
 	if e.ponder {
@@ -55,7 +55,7 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 		cmds = append(cmds, "easy")
 	}
 	e.sentLevel, e.sentSt, e.sentSd = "", "", 0
-	if start.Chess960() || start.FEN() != standardStart {
+	if start.Chess960() || start.FEN() != core.VariantStartFEN(start.Variant()) {
 		if e.features.SetBoard {
 			cmds = append(cmds, "setboard "+start.FEN())
 		} else {
@@ -78,6 +78,22 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 		return err
 	}
 	return e.check(ctx, "new")
+}
+
+// variantName returns the CECP variant of start: "normal" for standard
+// chess, "fischerandom" for Chess960, core's name for a variant
+// ("3check", ...), and "" for a variant with a Chess960 start, which no
+// name covers.
+func variantName(start core.Position) string {
+	switch v := start.Variant(); {
+	case v != core.Standard && start.Chess960():
+		return ""
+	case v != core.Standard:
+		return v.String()
+	case start.Chess960():
+		return "fischerandom"
+	}
+	return "normal"
 }
 
 // editCommands sets up p with edit mode, for engines without setboard.

@@ -26,6 +26,8 @@ type server struct {
 	out *guiconn.Writer // to the GUI
 
 	chess960 bool
+	variant  core.Variant   // the variant the GUI chose
+	variants []core.Variant // the variants served, standard chess aside
 	start    core.Position
 	moves    []core.Move
 	cur      core.Position
@@ -90,6 +92,7 @@ func Serve(ctx context.Context, eng engine.Searcher, r io.Reader, w io.Writer) e
 	s.ctx = ctx
 	s.name, s.author = eng.ID()
 	s.options = slices.Clone(eng.Options())
+	s.variants = engine.SearcherVariants(eng)
 	s.resetGame(core.StartPosition())
 	defer s.stopAll()
 
@@ -131,6 +134,24 @@ func (s *server) resetGame(p core.Position) {
 	s.start, s.cur, s.moves, s.gameOver = p, p, nil, false
 }
 
+// servedVariant reads the name of a "variant" command: "normal",
+// "fischerandom" (Chess960), or one of the served variants by core's name
+// ("3check", ...); ok is false for any other.
+func (s *server) servedVariant(name string) (v core.Variant, chess960, ok bool) {
+	switch name {
+	case "normal":
+		return core.Standard, false, true
+	case "fischerandom":
+		return core.Standard, true, true
+	}
+	for _, v := range s.variants {
+		if v.String() == name {
+			return v, false, true
+		}
+	}
+	return core.Standard, false, false
+}
+
 // history returns the repetition keys of the positions before cur.
 func (s *server) history() core.History {
 	var h core.History
@@ -165,22 +186,22 @@ func (s *server) handle(ctx context.Context, line string) bool {
 		return true
 	case "new":
 		s.stopSearch(true)
-		s.chess960, s.force, s.side, s.analyze = false, false, core.Black, false
+		s.chess960, s.variant, s.force, s.side, s.analyze = false, core.Standard, false, core.Black, false
 		s.depth, s.depthSet, s.ownTime, s.oppTime = 0, false, noTime, noTime
 		s.eng.NewGame()
 		s.resetGame(core.StartPosition())
 	case "variant":
-		switch arg {
-		case "normal":
-			s.chess960 = false
-		case "fischerandom":
-			s.chess960 = true
-		default:
+		v, chess960, ok := s.servedVariant(arg)
+		if !ok {
 			s.fail("unsupported variant", line)
 			return false
 		}
 		s.stopSearch(true)
 		st := s.start
+		if v != s.variant || v != core.Standard {
+			st = engine.VariantStart(v)
+		}
+		s.variant, s.chess960 = v, chess960
 		st.SetChess960(s.chess960)
 		s.resetGame(st)
 	case "force":
@@ -247,7 +268,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 		s.stopSearch(true)
 		s.gameOver = true
 	case "setboard":
-		p, err := core.ParseFEN(arg)
+		p, err := core.ParseVariantFEN(s.variant, arg)
 		if err != nil {
 			s.fail("illegal position", line)
 			return false

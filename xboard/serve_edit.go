@@ -31,7 +31,7 @@ func (s *server) editCommand(line string) {
 		b.black = !b.black
 	case line == ".":
 		s.edit = nil
-		p, err := core.ParseFEN(b.fen())
+		p, err := core.ParseVariantFEN(s.variant, b.fen())
 		if err != nil {
 			s.fail("illegal position", "edit")
 			return

@@ -12,7 +12,7 @@ func (s *server) features() {
 	lines := []string{
 		"feature done=0",
 		`feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 memory=0 smp=0 debug=0`,
-		`feature myname="` + name + `" variants="normal,fischerandom"`,
+		`feature myname="` + name + `" variants="` + strings.Join(s.variantNames(), ",") + `"`,
 	}
 	if _, ok := s.syzygyOption(); ok {
 		lines = append(lines, `feature egt="syzygy"`)
@@ -21,6 +21,16 @@ func (s *server) features() {
 		lines = append(lines, `feature option="`+strings.ReplaceAll(FormatOptionFeature(o), `"`, "'")+`"`)
 	}
 	s.write(append(lines, "feature done=1")...)
+}
+
+// variantNames returns the variants feature's names: normal, fischerandom
+// and each served variant's.
+func (s *server) variantNames() []string {
+	names := []string{"normal", "fischerandom"}
+	for _, v := range s.variants {
+		names = append(names, v.String())
+	}
+	return names
 }
 
 // syzygyOption returns the engine's SyzygyPath option, the one

@@ -165,20 +165,35 @@ func (s *server) finished(run *serveSearch) {
 }
 
 // claim ends the game with a result claim when the side to move has no
-// legal move: mated or stalemated, by the engine's move or before it.
+// legal move: mated or stalemated, by the engine's move or before it, or
+// in a variant its own rule ended the game (core generates no move after
+// that either).
 func (s *server) claim() {
 	if s.cur.HasLegalMoves() {
 		return
 	}
 	s.gameOver = true
-	switch {
-	case !s.cur.InCheck():
-		s.write("1/2-1/2 {Stalemate}")
-	case s.cur.SideToMove() == core.White:
-		s.write("0-1 {Black mates}")
+	mover := s.cur.SideToMove()
+	switch s.cur.Status() {
+	case core.VariantWin:
+		s.write(winClaim(mover, "wins"))
+	case core.VariantLoss:
+		s.write(winClaim(mover.Other(), "wins"))
+	case core.VariantDraw:
+		s.write("1/2-1/2 {Draw}")
+	case core.Checkmate:
+		s.write(winClaim(mover.Other(), "mates"))
 	default:
-		s.write("1-0 {White mates}")
+		s.write("1/2-1/2 {Stalemate}")
 	}
+}
+
+// winClaim returns the result claim of a win by c: "1-0 {White mates}".
+func winClaim(c core.Color, how string) string {
+	if c == core.White {
+		return "1-0 {White " + how + "}"
+	}
+	return "0-1 {Black " + how + "}"
 }
 
 func (s *server) flushPongs() {

@@ -180,7 +180,7 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 	secs := max(time.Since(start).Seconds(), 1e-9)
 	st := b.Stats()
 	fmt.Fprintf(out, "book        %s, %d entries\n", f.out, n/polyglot.EntrySize)
-	fmt.Fprintf(out, "games       %d (%d broken and %d Chess960 left out)\n", st.Games, st.Broken, st.Skipped)
+	fmt.Fprintf(out, "games       %d (%d broken and %d Chess960 or variant left out)\n", st.Games, st.Broken, st.Skipped)
 	if b.Spills() > 0 {
 		fmt.Fprintf(out, "runs        %d spilled to disk (-mem %d)\n", b.Spills(), f.memMB)
 	}

@@ -159,7 +159,7 @@ func TestBookErrors(t *testing.T) {
 	assert.Equal(t, exitBroken, status)
 	assert.Contains(t, stderr, "game 1: ")
 	assert.Contains(t, stderr, "(left out)")
-	assert.Contains(t, stdout, "games       2 (1 broken and 0 Chess960 left out)")
+	assert.Contains(t, stdout, "games       2 (1 broken and 0 Chess960 or variant left out)")
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Len(t, data, 16, "1. d4 only")

@@ -18,6 +18,16 @@
 //   status VARIANT FEN           "ongoing none" or "WINNER REASON": WINNER
 //                                white, black or draw, REASON checkmate,
 //                                stalemate, insufficient or variant
+//   games VARIANT SEED PLIES N   N seeded random games of at most PLIES
+//                                plies each from the variant's start, one
+//                                JSON line each: {"start": FEN, "moves":
+//                                [{"uci", "san", "fen"}...], "result",
+//                                "pgn"}, with the SAN of makeSanAndPlay,
+//                                the FEN after each move, the outcome's
+//                                result ("*" while the game goes on) and
+//                                the game as chessops/pgn's makePgn writes
+//                                it, its Variant and FEN tags set by
+//                                setStartingPosition as lichess sets them
 //
 // Every answer is zero or more data lines and then one line "ok", or the
 // single line "error MESSAGE"; a bad request never ends the process.
@@ -35,6 +45,8 @@ import { makeFen, parseFen } from 'chessops/fen';
 import { normalizeMove } from 'chessops/chess';
 import { makeUci, parseUci } from 'chessops/util';
 import { defaultPosition, setupPosition } from 'chessops/variant';
+import { makeSanAndPlay } from 'chessops/san';
+import { defaultGame, extend, makeOutcome, makePgn, setStartingPosition } from 'chessops/pgn';
 import { backRank960, mulberry32 } from '../../../san/testdata/oracle/common.mjs';
 
 // RULES maps the request's variant names to chessops's rules. chess960 is
@@ -150,6 +162,38 @@ const randomGames = (variant, seed, plies, n, chess960) => {
   return fens;
 };
 
+// sanGames plays n games of uniformly random legal moves from variant's
+// start, each of a random length from 1 to plies (shorter when the game
+// ends), and returns each as a JSON line: its moves in UCI and SAN with
+// the FEN after each, its result and its PGN.
+const sanGames = (variant, seed, plies, n) => {
+  const rules = rulesOf(variant);
+  const random = mulberry32(seed);
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    const pos = defaultPosition(rules);
+    const game = defaultGame();
+    game.headers.set('Event', `random ${variant} game ${i + 1} of seed ${seed}`);
+    game.headers.set('Site', 'chessops 0.15.1');
+    setStartingPosition(game.headers, pos);
+    const start = makeFen(pos.toSetup());
+    const length = 1 + Math.floor(random() * plies);
+    const moves = [];
+    for (let ply = 0; ply < length && !pos.isEnd(); ply++) {
+      const legal = legalMoves(pos);
+      const move = legal[Math.floor(random() * legal.length)];
+      const uci = makeUci(move);
+      const san = makeSanAndPlay(pos, move);
+      moves.push({ uci, san, fen: makeFen(pos.toSetup()) });
+    }
+    const result = makeOutcome(pos.outcome());
+    game.headers.set('Result', result);
+    extend(game.moves, moves.map(m => ({ san: m.san })));
+    lines.push(JSON.stringify({ start, moves, result, pgn: makePgn(game) }));
+  }
+  return lines;
+};
+
 const status = pos => {
   const ctx = pos.ctx();
   const outcome = pos.outcome(ctx);
@@ -194,6 +238,13 @@ const answer = line => {
       const n = integer('N', words[4], 0, 1000000);
       return randomGames(words[1], seed, plies, n, words.length === 6);
     }
+    case 'games': {
+      if (words.length !== 5) throw new RequestError('usage: games VARIANT SEED PLIES N');
+      const seed = integer('seed', words[2], 0, 2 ** 32 - 1);
+      const plies = integer('plies', words[3], 1, 10000);
+      const n = integer('N', words[4], 0, 100000);
+      return sanGames(words[1], seed, plies, n);
+    }
     case 'fen': {
       const { variant, fen } = split(words, 0);
       return [makeFen(position(variant, fen).toSetup())];
@@ -217,7 +268,7 @@ const answer = line => {
     case '':
       throw new RequestError('empty request');
     default:
-      throw new RequestError(`unknown request ${JSON.stringify(words[0])} (want perft, divide, random, fen, play or status)`);
+      throw new RequestError(`unknown request ${JSON.stringify(words[0])} (want perft, divide, random, games, fen, play or status)`);
   }
 };
 
