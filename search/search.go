@@ -246,6 +246,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			if depth <= 3 && eval+120+100*depth <= alpha {
 				continue
 			}
+			// SEE pruning: a quiet move that puts its piece where the
+			// exchange loses more than a shallow search could win back.
+			if depth <= 7 && !p.SEEGreaterEqual(m, -20*depth*depth) {
+				continue
+			}
 		}
 		// Bad captures at shallow depth.
 		if !pvNode && !inCheck && best > -tbWinBound && !quiet && depth <= 3 && !p.SEEGreaterEqual(m, -90*depth) {
