@@ -26,8 +26,9 @@
 // aging), move ordering by hash move, good captures by SEE and MVV-LVA,
 // queen promotions, killers, counter-moves and history, null-move pruning,
 // reverse futility, futility and late-move pruning, late-move reductions,
-// check extensions, mate-distance pruning, a quiescence search pruned by
-// SEE and deltas, draws by repetition, the fifty-move rule and bare
+// check extensions, mate-distance pruning, SEE pruning of quiet moves at
+// shallow depths, a quiescence search pruned by SEE and deltas that probes
+// and stores the transposition table, draws by repetition, the fifty-move rule and bare
 // material. The evaluation (Evaluate) is tapered between middlegame and
 // endgame: material, piece-square tables, mobility, pawn structure
 // (doubled, isolated, backward, passed pawns), king safety (pawn shield,

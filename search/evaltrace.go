@@ -64,7 +64,8 @@ func (t *EvalTrace) material(p *core.Position) {
 // promotions, every evasion in check, until the position is quiet) with
 // a full window, from the side to move's point of view: a tuner keeps
 // the positions where it equals Evaluate, the quiet ones. It uses e's
-// search state, and must not run during a Search.
+// search state, the transposition table included (it probes and stores
+// results like any quiescence node), and must not run during a Search.
 func (e *Engine) Quiesce(p *core.Position) int {
 	w := e.w
 	w.pos = *p

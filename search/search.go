@@ -246,6 +246,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			if depth <= 3 && eval+120+100*depth <= alpha {
 				continue
 			}
+			// SEE pruning: a quiet move that puts its piece where the
+			// exchange loses more than a shallow search could win back.
+			if depth <= 7 && !p.SEEGreaterEqual(m, -20*depth*depth) {
+				continue
+			}
 		}
 		// Bad captures at shallow depth.
 		if !pvNode && !inCheck && best > -tbWinBound && !quiet && depth <= 3 && !p.SEEGreaterEqual(m, -90*depth) {
@@ -352,13 +357,43 @@ func (w *worker) quiesce(alpha, beta, ply int) int {
 	if ply >= maxPly {
 		return w.evaluate()
 	}
+	// The table: any stored result (quiescence ones have depth 0) ends
+	// the node when its bound allows, and gives the move to try first and
+	// the static evaluation.
+	key := p.Hash()
+	hit, found := w.tt.probe(key)
+	ttm := core.NoMove
+	if found {
+		s := scoreFromTT(hit.score, ply)
+		if hit.bound == boundExact || (hit.bound == boundLower && s >= beta) || (hit.bound == boundUpper && s <= alpha) {
+			return s
+		}
+		ttm = ttMove(p, hit.move)
+	}
+	origAlpha := alpha
 	inCheck := p.InCheck()
 	fr := &w.stack[ply]
 	best := -infinity
-	stand := 0
+	eval, stand := -infinity, 0
 	if !inCheck {
-		stand = w.evaluate()
+		if found && hit.eval != -infinity {
+			eval = hit.eval
+		} else {
+			eval = w.evaluate()
+		}
+		stand = eval
+		// A stored score is a better guess than the static one where its
+		// bound allows.
+		if found {
+			s := scoreFromTT(hit.score, ply)
+			if (hit.bound == boundLower && s > stand) || (hit.bound == boundUpper && s < stand) {
+				stand = s
+			}
+		}
 		if stand >= beta {
+			if !found {
+				w.tt.store(key, core.NoMove, scoreToTT(stand, ply), eval, 0, boundLower)
+			}
 			return stand
 		}
 		alpha = max(alpha, stand)
@@ -375,7 +410,11 @@ func (w *worker) quiesce(alpha, beta, ply int) int {
 		if m.IsPromotion() {
 			fr.scores[i] += int32(core.SEEValue(core.Queen) * mvvLVAScale)
 		}
+		if m == ttm {
+			fr.scores[i] = orderTT
+		}
 	}
+	bestMove := core.NoMove
 	for i := range fr.ml.Len() {
 		m := fr.ml.PickBest(i, fr.scores[:])
 		if !inCheck {
@@ -399,11 +438,23 @@ func (w *worker) quiesce(alpha, beta, ply int) int {
 			best = s
 			if s > alpha {
 				alpha = s
+				bestMove = m
 				if s >= beta {
 					break
 				}
 			}
 		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	if !found || hit.depth <= 0 {
+		// A quiescence result never replaces a deeper one.
+		w.tt.store(key, bestMove, scoreToTT(best, ply), eval, 0, bound)
 	}
 	return best
 }
