@@ -72,7 +72,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	if promo == NoPieceType && from != to && p.board[from].Type() == King {
 		for i := 2 * int(p.side&1); i < 2*int(p.side&1)+2; i++ {
 			if kTo, _ := castleTargets(i); kTo == to && p.castling&(1<<i) != 0 {
-				if m := p.castleMove(from, p.castleRook[i]); m != NoMove {
+				if m := p.LegalMove(from, p.castleRook[i], NoPieceType); m.IsCastle() {
 					return m, nil
 				}
 			}

@@ -153,6 +153,20 @@ func TestThreeCheckCounts(t *testing.T) {
 	assert.Equal(t, before, p.Hash())
 }
 
+// TestVariantCastlingKingForm reads castling in the king's UCI form in a
+// variant: it is the variant's move, so a castling that checks counts in
+// Three-check.
+func TestVariantCastlingKingForm(t *testing.T) {
+	p, err := core.ParseVariantFEN(core.ThreeCheck, "5k2/8/8/8/8/8/8/4K2R w K - 3+3 0 1")
+	require.NoError(t, err)
+	m, err := p.ParseUCI("e1g1")
+	require.NoError(t, err)
+	assert.True(t, p.IsLegal(m), "the move LegalMoves gives")
+	assert.True(t, p.GivesCheck(m))
+	p.MakeMove(m)
+	assert.Equal(t, "5k2/8/8/8/8/8/8/5RK1 b - - 2+3 1 1", p.FEN())
+}
+
 func TestKingOfTheHill(t *testing.T) {
 	p, err := core.ParseVariantFEN(core.KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - 0 1")
 	require.NoError(t, err)
