@@ -9,6 +9,7 @@ package core
 // check. Horde's side with a king moves as in standard chess; the horde,
 // which has no king, and Antichess, which has no check, make every
 // pseudo-legal move (pseudoMoves), with captures forced in Antichess.
+// Atomic has a generator of its own (variant_atomic.go).
 
 // hill is King of the Hill's goal: d4, e4, d5 and e5.
 const hill = Bitboard(1)<<D4 | Bitboard(1)<<E4 | Bitboard(1)<<D5 | Bitboard(1)<<E5
@@ -47,6 +48,8 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 		return 0
 	}
 	switch p.variant {
+	case Atomic:
+		return p.generateAtomic(ml, mode)
 	case RacingKings:
 		return p.generateRacingKings(ml, mode)
 	case Antichess:
@@ -64,10 +67,12 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 // variantEnded reports whether the game has ended by the variant's own
 // rules, so that the side to move has no move: a king on the hill, a third
 // check, a king on the eighth rank in Racing Kings (but White's, while
-// Black can still reach it), or a side with no pieces left in Horde or
-// Antichess.
+// Black can still reach it), a side with no pieces left in Horde or
+// Antichess, or an exploded king in Atomic.
 func (p *Position) variantEnded() bool {
 	switch p.variant {
+	case Atomic:
+		return p.byType[King]&p.byColor[White] == 0 || p.byType[King]&p.byColor[Black] == 0
 	case KingOfTheHill:
 		return p.byType[King]&hill != 0
 	case ThreeCheck:
@@ -104,11 +109,15 @@ func (p *Position) racingKingsEnded() bool {
 }
 
 // variantCheckers is computeCheckers for the variants: no checks in
-// Antichess, and none against Horde's side without a king.
+// Antichess, none against Horde's side without a king, and Atomic's
+// (atomicCheckers).
 func (p *Position) variantCheckers() Bitboard {
 	k := p.byType[King] & p.byColor[p.side&1]
 	if p.variant == Antichess || k == 0 {
 		return 0
+	}
+	if p.variant == Atomic {
+		return p.atomicCheckers(p.side)
 	}
 	return p.attackersTo(k.First(), p.byType[0]) & p.byColor[p.side^1]
 }
