@@ -20,8 +20,13 @@ package core
 // CheckInfo once and ask it instead, which makes the common move a couple
 // of bit tests.
 func (p *Position) GivesCheck(m Move) bool {
-	if p.variant != Standard && p.variantNoCheck() {
-		return false
+	if p.variant != Standard {
+		if p.variantNoCheck() {
+			return false
+		}
+		if p.variant == Atomic {
+			return p.atomicGivesCheck(m)
+		}
 	}
 	if m&(flagCastle|flagEnPassant) != 0 {
 		return p.givesCheckSpecial(m)
@@ -153,9 +158,10 @@ func (p *Position) CheckInfo() CheckInfo {
 // in check, exactly as p.GivesCheck(m) does. ci must have been computed by
 // p.CheckInfo() for p as it is now. An ordinary move costs two bit tests
 // and, when the mover is a discovered-check candidate, a table lookup;
-// promotions, en passant and castling go to p.GivesCheck.
+// promotions, en passant, castling and the moves of a variant position go
+// to p.GivesCheck.
 func (ci *CheckInfo) GivesCheck(p *Position, m Move) bool {
-	if m&(flagCastle|flagEnPassant|7<<18) != 0 {
+	if m&(flagCastle|flagEnPassant|flagVariant|7<<18) != 0 {
 		return p.GivesCheck(m)
 	}
 	to := m.To()

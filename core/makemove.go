@@ -128,13 +128,15 @@ func (p *Position) makeSpecial(m Move) Undo {
 }
 
 // unmakeSpecial is UnmakeMove's board part for castling and for the moves
-// of a variant position, with the side to move already set back to us.
+// of a variant position, with the side to move already set back to us. It
+// returns the Undo whose hash, clock, castling and en passant UnmakeMove
+// then restores: u, but for an atomic capture, whose Undo carries the
+// exploded pieces in place of the hash (variant_make.go).
 //
 //go:noinline
-func (p *Position) unmakeSpecial(m Move, us Color) {
+func (p *Position) unmakeSpecial(m Move, us Color, u Undo) Undo {
 	if m&flagVariant != 0 {
-		p.unmakeVariant(m, us)
-		return
+		return p.unmakeVariant(m, us, u)
 	}
 	from, to := m.From(), m.To()
 	kTo, rTo := castleTargets(castleIndex(m, us))
@@ -143,6 +145,7 @@ func (p *Position) unmakeSpecial(m Move, us Color) {
 	p.remove(rook, rTo)
 	p.put(king, from)
 	p.put(rook, to)
+	return u
 }
 
 // UnmakeMove takes back m, the last move made, given the Undo MakeMove
@@ -154,7 +157,7 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	p.fullmove -= int(us)
 	// Castling and the moves of a variant position share one test.
 	if m.isSpecial() {
-		p.unmakeSpecial(m, us)
+		u = p.unmakeSpecial(m, us, u)
 	} else {
 		fromTo := from.Bitboard() | to.Bitboard()
 		// The promotion test comes before the XORs all moves share: after

@@ -12,8 +12,9 @@ const (
 	InsufficientMaterial
 	// VariantWin: the side to move has won by its variant's own rule (its
 	// king on the hill or its third check given, its king alone on the
-	// eighth rank in Racing Kings, the horde all taken, or in Antichess
-	// every piece lost or no move left).
+	// eighth rank in Racing Kings, the horde all taken, in Antichess
+	// every piece lost or no move left, or in Atomic the other king
+	// exploded).
 	VariantWin
 	// VariantLoss: the side to move has lost by its variant's own rule.
 	VariantLoss
@@ -76,11 +77,16 @@ func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMoves(
 // stand on squares of one colour.
 //
 // In a variant it follows the variant's rules: in Three-check, kings alone
-// on both sides; never in King of the Hill and Racing Kings, where a bare
-// king still wins by walking; and not yet worked out for Antichess and
-// Horde, where it reports false.
+// on both sides; in Atomic, lichess's rules of which material can explode
+// the other king (a bare king, or a single minor piece or rook against a
+// bare king, cannot); never in King of the Hill and Racing Kings, where a
+// bare king still wins by walking; and not yet worked out for Antichess
+// and Horde, where it reports false.
 func (p *Position) IsInsufficientMaterial() bool {
 	if p.variant != Standard {
+		if p.variant == Atomic {
+			return p.atomicInsufficient(White) && p.atomicInsufficient(Black)
+		}
 		return p.variant == ThreeCheck && p.byType[0] == p.byType[King]
 	}
 	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {

@@ -74,7 +74,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			if kTo, _ := castleTargets(i); kTo == to && p.castling&(1<<i) != 0 {
 				// LegalMove, not castleMove: in a variant it returns the
 				// move with the variant's flag, as LegalMoves writes it.
-				if m := p.LegalMove(from, p.castleRook[i], NoPieceType); m != NoMove {
+				if m := p.LegalMove(from, p.castleRook[i], NoPieceType); m.IsCastle() {
 					return m, nil
 				}
 			}

@@ -21,8 +21,8 @@ const (
 	// Standard is standard chess (and Chess960 with the Chess960 flag).
 	Standard Variant = iota
 	// Atomic: a capture explodes the capturing piece and every piece but
-	// pawns next to the target square. Not implemented yet:
-	// ParseVariantFEN returns ErrUnsupportedVariant.
+	// pawns next to the target square; a king never captures, kings that
+	// touch cannot check each other, and exploding the other king wins.
 	Atomic
 	// Crazyhouse: captured pieces go to the captor's pocket and can be
 	// dropped back. Not implemented yet: ParseVariantFEN returns

@@ -16,15 +16,17 @@ import (
 // any number of kings and no castling (the castling field is ignored, as
 // lichess ignores it); Horde has one king, and pawns of the side without
 // it may stand on its first rank; Racing Kings has no pawns, no castling
-// and neither king in check. Errors are *FENError values, matching
-// ErrInvalidFEN, as ParseFEN's; for Atomic and Crazyhouse, which gambit
-// does not play yet, and for a value that is no variant, the error
+// and neither king in check; in Atomic the side to move may have lost its
+// king (the game is over) and the other side's king is in check only when
+// it does not touch the king of the side to move. Errors are *FENError
+// values, matching ErrInvalidFEN, as ParseFEN's; for Crazyhouse, which
+// gambit does not play yet, and for a value that is no variant, the error
 // matches ErrUnsupportedVariant or ErrUnknownVariant instead.
 func ParseVariantFEN(v Variant, fen string) (Position, error) {
 	switch {
 	case v >= variantCount:
 		return Position{}, fmt.Errorf("core: parse FEN: %w: %d", ErrUnknownVariant, uint8(v))
-	case v == Atomic || v == Crazyhouse:
+	case v == Crazyhouse:
 		return Position{}, fmt.Errorf("core: parse FEN of %v: %w", v, ErrUnsupportedVariant)
 	}
 	return parseFEN(v, fen)
@@ -74,6 +76,14 @@ func (p *Position) checkVariantBoard(v Variant) string {
 		if p.byType[0] == 0 {
 			return "the board is empty"
 		}
+	case Atomic:
+		// A king may be gone: checkVariantChecks wants the one of the
+		// side not to move.
+		for c := White; c <= Black; c++ {
+			if n := p.Pieces(c, King).Count(); n > 1 {
+				return fmt.Sprintf("%v has %d kings, want 1", c, n)
+			}
+		}
 	case Horde:
 		if n := p.byType[King].Count(); n != 1 {
 			return fmt.Sprintf("%d kings, want 1 (for the side that is not the horde)", n)
@@ -109,10 +119,20 @@ func (p *Position) checkVariantBoard(v Variant) string {
 }
 
 // checkVariantChecks checks that the side not to move is not in check, by
-// the variant's rules (Racing Kings: neither side; Antichess has no check);
-// it returns what is wrong, or "".
+// the variant's rules (Racing Kings: neither side; Antichess has no check;
+// in Atomic, that side must have its king, and kings that touch are not in
+// check); it returns what is wrong, or "".
 func (p *Position) checkVariantChecks(v Variant) string {
-	if v == Antichess {
+	switch them := p.side ^ 1; v {
+	case Antichess:
+		return ""
+	case Atomic:
+		if p.Pieces(them, King) == 0 {
+			return fmt.Sprintf("%v has no king but it is %v to move", them, p.side)
+		}
+		if p.atomicCheckers(them) != 0 {
+			return fmt.Sprintf("%v is in check but it is %v to move", them, p.side)
+		}
 		return ""
 	}
 	for c := White; c <= Black; c++ {

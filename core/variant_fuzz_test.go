@@ -38,6 +38,13 @@ var variantFENSeeds = []string{
 	"",
 	"+",
 	"8/8/8/8/8/8/8/8 w - - 0 1",
+	"8/8/8/8/8/8/3kq3/4K3 w - - 0 1",
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+	"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+	"4k3/2n1b3/8/3pP3/8/8/8/4K3 w - d6 0 1",
+	"3r4/8/8/8/8/8/5k2/R3K2R w KQ - 0 1",
+	"4k3/3KR3/8/8/8/8/8/8 w - - 0 1",
+	"8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1",
 }
 
 // FuzzVariantFEN reads FENs under every variant: bad input is an error of

@@ -10,7 +10,8 @@ package core
 // racing). Horde's side with a king moves as in standard chess; the horde,
 // which has no king, and Antichess, which has no check, make every
 // pseudo-legal move, with captures forced in Antichess: generated copies
-// of pseudogen_template.go.
+// of pseudogen_template.go. Atomic has a generator of its own
+// (variant_atomic.go).
 
 // hill is King of the Hill's goal: d4, e4, d5 and e5.
 const hill = Bitboard(1)<<D4 | Bitboard(1)<<E4 | Bitboard(1)<<D5 | Bitboard(1)<<E5
@@ -46,6 +47,8 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 	}
 	white := p.side&1 == White
 	switch p.variant {
+	case Atomic:
+		return p.generateAtomic(ml, mode)
 	case RacingKings:
 		switch {
 		case ml == nil && white:
@@ -94,10 +97,13 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 // variantEnded reports whether the game has ended by the variant's own
 // rules, so that the side to move has no move: a king on the hill, a third
 // check, a king on the eighth rank in Racing Kings (but White's, while
-// Black can still reach it), or a side with no pieces left in Horde.
-// (Antichess's side with no pieces has no move to generate.)
+// Black can still reach it), a side with no pieces left in Horde, or an
+// exploded king in Atomic. (Antichess's side with no pieces has no move
+// to generate.)
 func (p *Position) variantEnded() bool {
 	switch p.variant {
+	case Atomic:
+		return p.byType[King]&p.byColor[White] == 0 || p.byType[King]&p.byColor[Black] == 0
 	case KingOfTheHill:
 		return p.byType[King]&hill != 0
 	case ThreeCheck:
@@ -132,11 +138,15 @@ func (p *Position) racingKingsEnded() bool {
 }
 
 // variantCheckers is computeCheckers for the variants: no checks in
-// Antichess, and none against Horde's side without a king.
+// Antichess, none against Horde's side without a king, and Atomic's
+// (atomicCheckers).
 func (p *Position) variantCheckers() Bitboard {
 	k := p.byType[King] & p.byColor[p.side&1]
 	if p.variant == Antichess || k == 0 {
 		return 0
+	}
+	if p.variant == Atomic {
+		return p.atomicCheckers(p.side)
 	}
 	return p.attackersTo(k.First(), p.byType[0]) & p.byColor[p.side^1]
 }
@@ -271,6 +281,16 @@ func (p *Position) variantLegalEnPassant() bool {
 // Three-check's checks stay as they are: a move that gives its side the
 // third check leaves no move after it.
 func (p *Position) variantCountAfter(m Move) int {
+	if p.variant == Atomic {
+		// An explosion changes more than the move's own squares: the move
+		// is made, counted after and taken back.
+		checkers := p.checkers
+		u := p.MakeMove(m)
+		n := p.variantGenerate(nil, genAll)
+		p.UnmakeMove(m, u)
+		p.checkers = checkers
+		return n
+	}
 	m &^= flagVariant
 	if p.variant == ThreeCheck && p.checks[p.side&1] >= 2 && p.GivesCheck(m) {
 		return 0

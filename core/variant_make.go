@@ -3,15 +3,20 @@ package core
 // The variants' part of MakeMove and UnmakeMove. Every move the generators
 // write in a variant position carries flagVariant, which MakeMove and
 // UnmakeMove test together with the castling flag: standard chess pays
-// nothing for the variants there. The Undo stays as it is, since what a
-// variant changes can be worked out again when the move is taken back.
+// nothing for the variants there. The Undo keeps its four fields: what a
+// variant changes is worked out again when the move is taken back, or, for
+// an atomic capture, carried in the Undo's hash field, whose hash is
+// worked out again instead.
 
 // makeVariant is MakeMove for a move of a variant position: the move as in
-// standard chess, then in Three-check, when it gives check, one more check
-// for its side, in the position and its hash.
+// standard chess, then the variant's part: in Three-check, when it gives
+// check, one more check for its side, in the position and its hash; in
+// Atomic, a capture's explosion, whose lost pieces the returned Undo
+// carries in place of the hash (explode).
 func (p *Position) makeVariant(m Move) Undo {
 	u := p.MakeMove(m &^ flagVariant)
-	if p.variant == ThreeCheck {
+	switch p.variant {
+	case ThreeCheck:
 		c := p.computeCheckers()
 		p.checkers = c
 		if mover := p.side ^ 1; c != 0 && p.checks[mover] < 3 {
@@ -19,20 +24,30 @@ func (p *Position) makeVariant(m Move) Undo {
 			p.hash ^= zobristChecks[mover][k] ^ zobristChecks[mover][k+1]
 			p.checks[mover] = k + 1
 		}
+	case Atomic:
+		if m.IsCapture() {
+			u.hash = p.explode(m.To())
+		}
 	}
 	return u
 }
 
 // unmakeVariant is UnmakeMove's board part for a move of a variant
 // position, called with the side to move already set back to us (the
-// mover) and the board still as the move left it: in Three-check a move
-// that gave check gives its check back (whether it gave one is whether the
-// other king is attacked now); then the board is set back as in standard
-// chess, by UnmakeMove itself. That inner UnmakeMove is given an empty
-// Undo: the hash, clock, castling and en passant it restores are
-// overwritten from the real Undo by the outer one when this returns.
-func (p *Position) unmakeVariant(m Move, us Color) {
+// mover) and the board still as the move left it, and u the move's Undo.
+// An atomic capture first gets its exploded pieces back (unexplode); in
+// Three-check a move that gave check gives its check back (whether it gave
+// one is whether the other king is attacked now); then the board is set
+// back as in standard chess, by UnmakeMove itself. That inner UnmakeMove
+// is given an empty Undo: the hash, clock, castling and en passant it
+// restores are overwritten, when this returns, from the Undo it returns:
+// u, with the hash before the move in place of an atomic capture's
+// exploded pieces.
+func (p *Position) unmakeVariant(m Move, us Color, u Undo) Undo {
 	us &= 1
+	if p.variant == Atomic && m.IsCapture() {
+		u.hash = p.unexplode(m, us, u)
+	}
 	if p.variant == ThreeCheck && p.checks[us] > 0 {
 		if k := p.byType[King] & p.byColor[us^1]; k != 0 && p.attackersTo(k.First(), p.byType[0])&p.byColor[us] != 0 {
 			p.checks[us]--
@@ -42,6 +57,7 @@ func (p *Position) unmakeVariant(m Move, us Color) {
 	p.side = us ^ 1
 	p.fullmove += int(us)
 	p.UnmakeMove(m&^flagVariant, Undo{})
+	return u
 }
 
 // splitmix64 returns the next value of the SplitMix64 sequence at *state:

@@ -45,6 +45,12 @@ func (p *Position) variantStatus() Status {
 		if p.byColor[them] == 0 {
 			return won(us)
 		}
+	case Atomic:
+		for _, c := range [2]Color{us, them} {
+			if p.Pieces(c, King) == 0 {
+				return won(c ^ 1)
+			}
+		}
 	case Antichess:
 		if !p.HasLegalMoves() {
 			return VariantWin

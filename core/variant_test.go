@@ -11,7 +11,7 @@ import (
 )
 
 // playedVariants are the variants gambit plays.
-var playedVariants = []core.Variant{core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde, core.RacingKings}
+var playedVariants = []core.Variant{core.Atomic, core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde, core.RacingKings}
 
 func TestParseVariant(t *testing.T) {
 	for name, want := range map[string]core.Variant{
@@ -52,6 +52,7 @@ func TestVariantStartPerft(t *testing.T) {
 		v    core.Variant
 		want []int
 	}{
+		{core.Atomic, []int{20, 400, 8902}},
 		{core.ThreeCheck, []int{20, 400, 8902}},
 		{core.KingOfTheHill, []int{20, 400, 8902}},
 		{core.Antichess, []int{20, 400, 8067}},
@@ -66,11 +67,9 @@ func TestVariantStartPerft(t *testing.T) {
 		}
 		assert.Equal(t, core.VariantStartFEN(tc.v), p.FEN(), "%v start FEN", tc.v)
 	}
-	for _, v := range []core.Variant{core.Atomic, core.Crazyhouse} {
-		_, err := core.VariantStartPosition(v)
-		assert.ErrorIs(t, err, core.ErrUnsupportedVariant, v)
-	}
-	_, err := core.VariantStartPosition(core.Variant(99))
+	_, err := core.VariantStartPosition(core.Crazyhouse)
+	assert.ErrorIs(t, err, core.ErrUnsupportedVariant)
+	_, err = core.VariantStartPosition(core.Variant(99))
 	assert.ErrorIs(t, err, core.ErrUnknownVariant)
 }
 
@@ -167,6 +166,7 @@ func TestVariantCastlingInKingForm(t *testing.T) {
 	var ml core.MoveList
 	p.LegalMoves(&ml)
 	assert.True(t, ml.Contains(m), "the move LegalMoves writes")
+	assert.True(t, p.GivesCheck(m))
 	p.MakeMove(m)
 	assert.Equal(t, "5k2/8/8/8/8/8/8/5RK1 b - - 1+3 1 1", p.FEN(), "the check is counted")
 }
@@ -312,25 +312,41 @@ func TestVariantFENRoundTrip(t *testing.T) {
 }
 
 func TestVariantAllocs(t *testing.T) {
+	// Each start position, and positions with captures and castling.
+	fens := map[core.Variant][]string{
+		core.Atomic: {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+	}
 	for _, v := range playedVariants {
-		p, err := core.VariantStartPosition(v)
-		require.NoError(t, err)
-		var ml core.MoveList
-		allocs := testing.AllocsPerRun(50, func() {
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				u := p.MakeMove(m)
-				_ = p.CountLegalMoves()
-				p.UnmakeMove(m, u)
-				_ = p.CountLegalMovesAfter(m)
-			}
-		})
-		assert.Zero(t, allocs, v)
+		fens[v] = append(fens[v], core.VariantStartFEN(v))
+	}
+	for v, list := range fens {
+		for _, fen := range list {
+			p, err := core.ParseVariantFEN(v, fen)
+			require.NoError(t, err)
+			assertNoAllocs(t, v, &p)
+		}
 	}
 }
 
+// assertNoAllocs generates, makes, counts and unmakes every move of p and
+// fails when that allocates.
+func assertNoAllocs(t *testing.T, v core.Variant, p *core.Position) {
+	t.Helper()
+	var ml core.MoveList
+	allocs := testing.AllocsPerRun(50, func() {
+		p.LegalMoves(&ml)
+		for _, m := range ml.Moves() {
+			u := p.MakeMove(m)
+			_ = p.CountLegalMoves()
+			p.UnmakeMove(m, u)
+			_ = p.CountLegalMovesAfter(m)
+		}
+	})
+	assert.Zero(t, allocs, "%v %s", v, p.FEN())
+}
+
 func TestParseVariantFENErrors(t *testing.T) {
-	_, err := core.ParseVariantFEN(core.Atomic, core.StartFEN)
+	_, err := core.ParseVariantFEN(core.Crazyhouse, core.StartFEN)
 	assert.ErrorIs(t, err, core.ErrUnsupportedVariant)
 	_, err = core.ParseVariantFEN(core.Variant(42), core.StartFEN)
 	assert.ErrorIs(t, err, core.ErrUnknownVariant)

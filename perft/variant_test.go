@@ -16,7 +16,8 @@ import (
 
 // Fairy-Stockfish (Debian's fairy-stockfish, which scripts/test-deps.sh
 // installs) is the oracle of the variants here: it has all those gambit
-// plays but Atomic. Its UCI_Variant names are gambit's Variant.String.
+// plays but Atomic, which chessops alone checks (atomic_test.go). Its
+// UCI_Variant names are gambit's Variant.String.
 
 // fairy starts Fairy-Stockfish and stops it when the test ends.
 func fairy(t *testing.T) *enginetest.Engine {
@@ -174,7 +175,7 @@ func TestVariantRandomGamesFairyStockfish(t *testing.T) {
 // depth 3 and compares them with chessops's counts.
 func TestVariantRandomChessOps(t *testing.T) {
 	ops := variantoracle.ChessOpsForTest(t)
-	for _, v := range []core.Variant{core.ThreeCheck, core.KingOfTheHill, core.RacingKings, core.Horde, core.Antichess} {
+	for _, v := range []core.Variant{core.Atomic, core.ThreeCheck, core.KingOfTheHill, core.RacingKings, core.Horde, core.Antichess} {
 		fens, err := ops.Random(t.Context(), variantoracle.Games{Variant: v.String(), Seed: 7, Plies: 60, N: 30})
 		require.NoError(t, err, v)
 		require.Len(t, fens, 30, v)

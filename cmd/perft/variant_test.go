@@ -21,6 +21,9 @@ func TestVariant(t *testing.T) {
 		{[]string{"-variant", "Racing Kings", "-fen", "startpos", "-depth", "3"}, "perft(3) = 11264\n"},
 		{[]string{"-variant", "antichess", "-depth", "3", "-threads", "2", "-hash", "1"}, "perft(3) = 8067\n"},
 		{[]string{"-variant", "kingofthehill", "-depth", "3", "-full"}, "perft(3) = 8902\n"},
+		{[]string{"-variant", "atomic", "-depth", "4"}, "perft(4) = 197326\n"},
+		// atomic960-castle-1 of testdata/variants/atomic.perft.
+		{[]string{"-variant", "atomic", "-fen", "8/8/8/8/8/8/2k5/rR4KR w KQ -", "-depth", "3", "-threads", "2"}, "perft(3) = 4364\n"},
 		{[]string{"-variant", "chess960", "-fen", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "-depth", "2"}, "perft(2) = 528\n"},
 		// Each side has one check left; White's Bxf7+ ends the game.
 		{[]string{"-variant", "3check", "-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 1+1 2 3", "-depth", "2", "-divide"}, "c4f7: 0\n"},
@@ -32,7 +35,7 @@ func TestVariant(t *testing.T) {
 	code, _, stderr := runCmd(t, "-variant", "shogi", "-depth", "1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "unknown variant")
-	code, _, stderr = runCmd(t, "-variant", "atomic", "-depth", "1")
+	code, _, stderr = runCmd(t, "-variant", "crazyhouse", "-depth", "1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "not supported yet")
 	code, _, stderr = runCmd(t, "-variant", "3check", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4+4 0 1", "-depth", "1")

@@ -61,14 +61,14 @@ func FuzzReadVectors(f *testing.F) {
 	f.Add("id a\nepd 8/8/8/8/8/8/8/4K2k w - -\nperft 1 3\n")
 	f.Add("# x\nperft 1 2\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		vs, err := readVectors(strings.NewReader(text))
+		vs, err := ReadVectors(strings.NewReader(text))
 		if err != nil {
 			return
 		}
 		for _, v := range vs {
-			require.NotEmpty(t, v.fen)
-			require.Positive(t, v.depth)
-			require.GreaterOrEqual(t, v.nodes, int64(0))
+			require.NotEmpty(t, v.FEN)
+			require.Positive(t, v.Depth)
+			require.GreaterOrEqual(t, v.Nodes, int64(0))
 		}
 	})
 }

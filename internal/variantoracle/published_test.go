@@ -1,12 +1,8 @@
 package variantoracle
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -19,47 +15,6 @@ import (
 // envPublishedNodes caps the published counts the test checks (200,000
 // by default; make variant-oracle-deep checks them all).
 const envPublishedNodes = "GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES"
-
-// vector is one published perft count.
-type vector struct {
-	id, fen string
-	depth   int
-	nodes   int64
-}
-
-// readVectors reads a .perft file: blocks of "id NAME", "epd FEN" and
-// "perft DEPTH NODES" lines; # starts a comment.
-func readVectors(r io.Reader) ([]vector, error) {
-	var out []vector
-	var id, fen string
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		key, rest, _ := strings.Cut(text, " ")
-		rest = strings.TrimSpace(rest)
-		switch {
-		case text == "" || strings.HasPrefix(text, "#"):
-		case key == "id":
-			id, fen = rest, ""
-		case key == "epd" && rest != "":
-			fen = rest
-		case key == "perft":
-			d, n, ok := strings.Cut(rest, " ")
-			depth, errD := strconv.Atoi(d)
-			nodes, errN := strconv.ParseInt(strings.TrimSpace(n), 10, 64)
-			if !ok || errD != nil || errN != nil || depth < 1 || nodes < 0 {
-				return nil, fmt.Errorf("line %d: %q is not perft DEPTH NODES", line, text)
-			}
-			if fen == "" {
-				return nil, fmt.Errorf("line %d: perft before any epd", line)
-			}
-			out = append(out, vector{id, fen, depth, nodes})
-		default:
-			return nil, fmt.Errorf("line %d: %q is not id, epd or perft", line, text)
-		}
-	}
-	return out, sc.Err()
-}
 
 // TestPublishedCounts holds both oracles to the variant perft counts
 // shakmaty and python-chess publish (testdata/variants): chessops for
@@ -76,36 +31,36 @@ func TestPublishedCounts(t *testing.T) {
 		variant := strings.TrimSuffix(filepath.Base(file), ".perft")
 		f, err := os.Open(file)
 		require.NoError(t, err)
-		vectors, err := readVectors(f)
+		vectors, err := ReadVectors(f)
 		_ = f.Close()
 		require.NoError(t, err, file)
 		require.NotEmpty(t, vectors, file)
 		for _, v := range vectors {
-			if v.nodes > limit {
+			if v.Nodes > limit {
 				skipped++
 				continue
 			}
 			checked++
-			got, err := ops.Perft(ctx, variant, v.fen, v.depth)
+			got, err := ops.Perft(ctx, variant, v.FEN, v.Depth)
 			require.NoError(t, err)
-			assert.Equal(t, v.nodes, got, "chessops: %s %s (%s) perft %d", variant, v.id, v.fen, v.depth)
+			assert.Equal(t, v.Nodes, got, "chessops: %s %s (%s) perft %d", variant, v.ID, v.FEN, v.Depth)
 			if !fsf.Has(variant) {
 				continue
 			}
-			got, err = fsf.Perft(ctx, variant, v.fen, v.depth)
+			got, err = fsf.Perft(ctx, variant, v.FEN, v.Depth)
 			require.NoError(t, err)
-			if got == v.nodes {
+			if got == v.Nodes {
 				continue
 			}
 			// Where Fairy-Stockfish differs, it must be by the known
 			// Racing Kings rule (see knownDifference).
-			where, err := FindDifference(ctx, ops, variant, v.fen, v.depth, divideOf(ops.Divide, variant), divideOf(fsf.Divide, variant))
+			where, err := FindDifference(ctx, ops, variant, v.FEN, v.Depth, divideOf(ops.Divide, variant), divideOf(fsf.Divide, variant))
 			require.NoError(t, err)
-			require.NotNil(t, where, "%s %s perft %d: fairy-stockfish %d, published %d", variant, v.id, v.depth, got, v.nodes)
+			require.NotNil(t, where, "%s %s perft %d: fairy-stockfish %d, published %d", variant, v.ID, v.Depth, got, v.Nodes)
 			known := knownDifference(t, ctx, ops, variant, where)
 			assert.NotEmpty(t, known, "fairy-stockfish: %s %s (%s) perft %d: %d, published %d; the moves part after %v at %s:\n%s",
-				variant, v.id, v.fen, v.depth, got, v.nodes, where.Moves, where.FEN, Compare("chessops", where.A, "fairy-sf", where.B))
-			t.Logf("fairy-stockfish: %s %s perft %d: %d, published %d: %s after %v (%s)", variant, v.id, v.depth, got, v.nodes, known, where.Moves, where.FEN)
+				variant, v.ID, v.FEN, v.Depth, got, v.Nodes, where.Moves, where.FEN, Compare("chessops", where.A, "fairy-sf", where.B))
+			t.Logf("fairy-stockfish: %s %s perft %d: %d, published %d: %s after %v (%s)", variant, v.ID, v.Depth, got, v.Nodes, known, where.Moves, where.FEN)
 			fsfKnown++
 		}
 	}
@@ -114,11 +69,11 @@ func TestPublishedCounts(t *testing.T) {
 }
 
 func TestReadVectors(t *testing.T) {
-	vs, err := readVectors(strings.NewReader("# c\nid a\nepd 8/8 w - -\nperft 1 2\n\nperft 2 30\nid b\nepd x y\nperft 3 0\n"))
+	vs, err := ReadVectors(strings.NewReader("# c\nid a\nepd 8/8 w - -\nperft 1 2\n\nperft 2 30\nid b\nepd x y\nperft 3 0\n"))
 	require.NoError(t, err)
-	assert.Equal(t, []vector{{"a", "8/8 w - -", 1, 2}, {"a", "8/8 w - -", 2, 30}, {"b", "x y", 3, 0}}, vs)
+	assert.Equal(t, []Vector{{"a", "8/8 w - -", 1, 2}, {"a", "8/8 w - -", 2, 30}, {"b", "x y", 3, 0}}, vs)
 	for _, bad := range []string{"perft 1 2\n", "id a\nepd f\nperft x 2\n", "id a\nepd f\nperft 1\n", "id a\nepd f\nperft 0 1\n", "what\n"} {
-		_, err := readVectors(strings.NewReader(bad))
+		_, err := ReadVectors(strings.NewReader(bad))
 		require.Error(t, err, "%q", bad)
 	}
 }
