@@ -34,14 +34,18 @@
 //
 // Variants: NewVariant, FromVariantFEN and FromPosition start a game of a
 // variant core plays (Three-check, King of the Hill, Racing Kings, Horde,
-// Antichess), by lichess's rules. A variant's own ending (a king on the
-// hill, the third check, a king on the eighth rank after Black's answer,
-// the horde all taken, an Antichess side without pieces or moves) ends the
-// game as VariantEnd, with the Result and, as Outcome's Reason, the rule;
-// insufficient material is the variant's (Three-check's bare kings,
-// Antichess's bishops on opposite colours, never in King of the Hill,
-// Racing Kings and Horde); repetition and the move-count rules apply as in
-// standard chess. The binary, JSON and PGN forms keep the variant, and an
+// Antichess, Atomic), by lichess's rules. A variant's own ending (a king
+// on the hill, the third check, a king on the eighth rank after Black's
+// answer, the horde all taken, an Antichess side without pieces or moves,
+// a king exploded) ends the game as VariantEnd, with the Result and, as
+// Outcome's Reason, the rule; insufficient material is the variant's, as
+// lichess's chessops rules it (Three-check's bare kings, Atomic's
+// material that cannot explode a king, Antichess's bishops that can never
+// meet, never in King of the Hill, Racing Kings and Horde), and ends the
+// game as in standard chess; HasInsufficientMaterial says it for one side
+// (Horde's horde has a rule of its own), the rule a server follows for a
+// loss on time. Repetition and the move-count rules apply as in standard
+// chess. The binary, JSON and PGN forms keep the variant, and an
 // engine gets it (UCI_Variant, XBoard's variant command).
 //
 // A Game is not safe for concurrent use; package game/hub serialises the

@@ -103,20 +103,16 @@ func variantReason(p *core.Position) string {
 
 // insufficientMaterial reports whether neither side can win with the
 // material left, as lichess rules it for p's variant (chessops's
-// isInsufficientMaterial): core's IsInsufficientMaterial (standard chess;
-// Three-check's bare kings; never in King of the Hill, Racing Kings and
-// Horde, where the side with the king can always still win), and in
-// Antichess only bishops left, one side's all on light squares and the
-// other's all on dark ones, so that neither can ever take the other's.
+// isInsufficientMaterial, both sides' hasInsufficientMaterial): core's
+// IsInsufficientMaterial, which has chess's, Three-check's and Atomic's
+// rules (and never in King of the Hill and Racing Kings), and
+// hasInsufficientMaterial for the variants core leaves out: Antichess
+// (bishops that can never meet) and Horde (never: the king can always
+// take the horde).
 func insufficientMaterial(p *core.Position) bool {
-	if p.Variant() == core.Antichess {
-		white, black := p.ByColor(core.White), p.ByColor(core.Black)
-		if white == 0 || black == 0 || p.Occupied() != p.ByType(core.Bishop) {
-			return false
-		}
-		onOne := func(b core.Bitboard) bool { return b&core.DarkSquares == 0 || b&^core.DarkSquares == 0 }
-		opposite := (white&core.DarkSquares == 0) != (black&core.DarkSquares == 0)
-		return onOne(white) && onOne(black) && opposite
+	switch p.Variant() {
+	case core.Antichess, core.Horde:
+		return hasInsufficientMaterial(p, core.White) && hasInsufficientMaterial(p, core.Black)
 	}
 	return p.IsInsufficientMaterial()
 }

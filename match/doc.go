@@ -18,4 +18,10 @@
 // engine that crashes, hangs, plays an illegal move or loses the
 // connection loses the game with the reason recorded; with Recover it is
 // restarted for the next game. No engine process outlives Run.
+//
+// Config.Variant plays a variant by lichess's rules (Three-check,
+// Antichess, ...): each engine is told it and one that does not play it
+// is refused before any game; games start from the variant's start or
+// its positions in the openings, end by its own rules too, and go to the
+// PGN with the Variant tag.
 package match

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/internal/protodetect"
 	"github.com/gambit-chess/gambit/uci"
@@ -53,6 +54,8 @@ type player struct {
 	goAt   atomic.Int64 // unix nanoseconds of the last "go" sent
 	moveAt atomic.Int64 // unix nanoseconds of the last move read
 	proto  string       // the protocol it speaks: "uci" or "xboard"
+	// variant is the variant of the match's games.
+	variant core.Variant
 }
 
 // DetectTimeout is how long an engine whose EngineConfig names no
@@ -62,11 +65,21 @@ type player struct {
 // engine that has begun to answer has its full Timeout.
 const DetectTimeout = 5 * time.Second
 
+// variantFeatureTimeout is the XBoard FeatureTimeout of an engine in a
+// variant match: Fairy-Stockfish sends its features, the variants among
+// them, about 1.9 s after protover on an idle machine, so close to the
+// protocol's 2 s that under load it would be taken for a protocol 1
+// engine without variants. An engine that sends done=1 ends the wait
+// at once.
+const variantFeatureTimeout = 15 * time.Second
+
 // startPlayer starts the engine and sets its options. With no protocol
 // named, it tries UCI and then XBoard (see DetectTimeout); the player's
-// proto says which one answered.
-func startPlayer(ctx context.Context, cfg EngineConfig) (*player, error) {
-	pl := &player{cfg: cfg}
+// proto says which one answered. In a game of variant v (not
+// core.Standard), an engine that does not play v is refused: see
+// checkVariant.
+func startPlayer(ctx context.Context, cfg EngineConfig, v core.Variant) (*player, error) {
+	pl := &player{cfg: cfg, variant: v}
 	onSend := func(line string) {
 		if line == "go" || strings.HasPrefix(line, "go ") {
 			pl.goAt.Store(time.Now().UnixNano())
@@ -106,7 +119,30 @@ func startPlayer(ctx context.Context, cfg EngineConfig) (*player, error) {
 	if pl.name == "" {
 		pl.name = cfg.Cmd
 	}
+	if err := checkVariant(ctx, p, v); err != nil {
+		_ = p.Close()
+		return nil, err
+	}
 	return pl, nil
+}
+
+// checkVariant starts a game of variant v on p, which sends it the
+// variant (UCI_Variant, XBoard's "variant NAME"), so that an engine that
+// does not list v (in its UCI_Variant option, its variants feature) is
+// refused with the reason before any game: an error matching
+// engine.ErrUnsupported. Every game starts the engine's game again.
+func checkVariant(ctx context.Context, p engine.Player, v core.Variant) error {
+	if v == core.Standard {
+		return nil
+	}
+	start, err := core.VariantStartPosition(v)
+	if err != nil {
+		return err
+	}
+	if err := p.StartGame(ctx, start, nil); err != nil {
+		return fmt.Errorf("does not play %v: %w", v, err)
+	}
+	return nil
 }
 
 // startUCI starts the engine as a UCI engine; seen, when not nil, sees
@@ -139,6 +175,9 @@ func (pl *player) startXBoard(ctx context.Context, onSend func(string)) (engine.
 	}
 	cfg := pl.cfg
 	c := xboard.Config{Timeout: cfg.Timeout, Dir: cfg.Dir, Env: cfg.Env, OnSend: onSend, OnLine: onLine, SearchTimeout: -1}
+	if pl.variant != core.Standard {
+		c.FeatureTimeout = variantFeatureTimeout
+	}
 	e, err := c.Start(ctx, cfg.Cmd, cfg.Args...)
 	if err != nil {
 		return nil, err

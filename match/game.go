@@ -115,7 +115,7 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 	if op.Start.Chess960() {
 		opts = append(opts, game.Chess960())
 	}
-	g, err := game.FromFEN(op.FEN(), opts...)
+	g, err := game.FromPosition(op.Start, opts...)
 	if err != nil {
 		// The openings were checked when read.
 		panic(fmt.Sprintf("match: opening %q: %v", op.FEN(), err))
@@ -353,6 +353,11 @@ func describe(g *game.Game) string {
 		return "Draw by stalemate"
 	case game.InsufficientMaterial:
 		return "Draw by insufficient mating material"
+	case game.VariantEnd:
+		if w, ok := o.Winner(); ok {
+			return colorName[w] + " wins: " + o.Reason
+		}
+		return "Draw: " + o.Reason
 	case game.ThreefoldRepetition, game.FivefoldRepetition:
 		return "Draw by 3-fold repetition"
 	case game.FiftyMoveRule, game.SeventyFiveMoveRule:

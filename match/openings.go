@@ -44,11 +44,15 @@ type openingSource interface {
 // defaultBookPlies is how deep a Polyglot book is followed when Plies is 0.
 const defaultBookPlies = 8
 
-// load opens the openings. With no file every game starts from the
-// standard position.
-func (o Openings) load(r *rand.Rand) (openingSource, io.Closer, error) {
+// load opens the openings of variant v. With no file every game starts
+// from the variant's start position.
+func (o Openings) load(r *rand.Rand, v core.Variant) (openingSource, io.Closer, error) {
 	if o.File == "" {
-		return startSource{}, nil, nil
+		start, err := core.VariantStartPosition(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("match: openings: %w", err)
+		}
+		return startSource{start: start}, nil, nil
 	}
 	format := o.Format
 	if format == "" {
@@ -67,6 +71,9 @@ func (o Openings) load(r *rand.Rand) (openingSource, io.Closer, error) {
 		return nil, nil, fmt.Errorf("match: openings order %q: want sequential or random", o.Order)
 	}
 	if format == "bin" {
+		if v != core.Standard {
+			return nil, nil, fmt.Errorf("match: openings %s: a Polyglot book is of standard chess, not %v", o.File, v)
+		}
 		b, err := polyglot.Open(o.File)
 		if err != nil {
 			return nil, nil, fmt.Errorf("match: openings: %w", err)
@@ -85,9 +92,9 @@ func (o Openings) load(r *rand.Rand) (openingSource, io.Closer, error) {
 	var list []Opening
 	switch format {
 	case "epd":
-		list, err = readEPD(f)
+		list, err = readEPD(f, v)
 	case "pgn":
-		list, err = readPGNOpenings(f, o.Plies)
+		list, err = readPGNOpenings(f, o.Plies, v)
 	default:
 		return nil, nil, fmt.Errorf("match: openings %s: format %q: want epd, pgn or bin", o.File, format)
 	}
@@ -107,10 +114,11 @@ func (o Openings) load(r *rand.Rand) (openingSource, io.Closer, error) {
 	return &listSource{list: list, i: start}, nil, nil
 }
 
-// readEPD reads one position a line: the four FEN fields of EPD, then
-// either the two move counters or EPD operations (ignored). Empty lines
-// and lines starting with '#' are skipped.
-func readEPD(r io.Reader) ([]Opening, error) {
+// readEPD reads one position of variant v a line: the four FEN fields of
+// EPD, then either the two move counters or EPD operations (ignored); in a
+// variant, the fields the variant's FEN forms have besides (Three-check's
+// checks). Empty lines and lines starting with '#' are skipped.
+func readEPD(r io.Reader, v core.Variant) ([]Opening, error) {
 	var list []Opening
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
@@ -123,11 +131,17 @@ func readEPD(r io.Reader) ([]Opening, error) {
 		if len(f) < 4 {
 			return nil, fmt.Errorf("line %d: %q is not a FEN or EPD", n, line)
 		}
-		fen := strings.Join(f[:4], " ")
-		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
-			fen += " " + f[4] + " " + f[5]
+		var pos core.Position
+		var err error
+		if v == core.Standard {
+			fen := strings.Join(f[:4], " ")
+			if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
+				fen += " " + f[4] + " " + f[5]
+			}
+			pos, err = core.ParseFEN(fen)
+		} else {
+			pos, err = variantEPD(f, v)
 		}
-		pos, err := core.ParseFEN(fen)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
@@ -139,14 +153,32 @@ func readEPD(r io.Reader) ([]Opening, error) {
 	return list, nil
 }
 
+// variantEPD reads the position of variant v that the first fields of an
+// EPD line hold: the longest run of them, from seven (Three-check's
+// checks and the move counters) down to EPD's four, that is a FEN of v.
+// It returns the error of the longest run when none is.
+func variantEPD(f []string, v core.Variant) (core.Position, error) {
+	var first error
+	for n := min(len(f), 7); n >= 4; n-- {
+		pos, err := core.ParseVariantFEN(v, strings.Join(f[:n], " "))
+		if err == nil {
+			return pos, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return core.Position{}, first
+}
+
 func isNumber(s string) bool {
 	_, err := strconv.Atoi(strings.TrimSuffix(s, ";"))
 	return err == nil
 }
 
 // readPGNOpenings reads every game's start position and its first plies
-// mainline moves (all with plies 0).
-func readPGNOpenings(r io.Reader, plies int) ([]Opening, error) {
+// mainline moves (all with plies 0). Every game must be of variant v.
+func readPGNOpenings(r io.Reader, plies int, v core.Variant) ([]Opening, error) {
 	var list []Opening
 	rd := pgn.NewReader(r)
 	for {
@@ -157,6 +189,9 @@ func readPGNOpenings(r io.Reader, plies int) ([]Opening, error) {
 		if err != nil {
 			return nil, err
 		}
+		if gv := g.Start.Variant(); gv != v {
+			return nil, fmt.Errorf("game %d is of %v, the match of %v", len(list)+1, gv, v)
+		}
 		moves := g.MainlineMoves()
 		if plies > 0 && len(moves) > plies {
 			moves = moves[:plies]
@@ -165,10 +200,11 @@ func readPGNOpenings(r io.Reader, plies int) ([]Opening, error) {
 	}
 }
 
-// startSource gives the standard start position every time.
-type startSource struct{}
+// startSource gives the same start position every time: the standard one
+// or a variant's.
+type startSource struct{ start core.Position }
 
-func (startSource) next() (Opening, error) { return Opening{Start: core.StartPosition()}, nil }
+func (s startSource) next() (Opening, error) { return Opening{Start: s.start}, nil }
 
 // listSource cycles through a list.
 type listSource struct {

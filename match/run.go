@@ -9,6 +9,9 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/engine"
 )
 
 // Tournament kinds.
@@ -36,6 +39,14 @@ type Config struct {
 	// own engine processes.
 	Concurrency int
 	Openings    Openings
+	// Variant is the variant every game plays, by lichess's rules
+	// (core.Standard, the zero value, for chess and Chess960): each
+	// engine is told it (UCI_Variant, XBoard's "variant NAME") and one
+	// that does not list it is refused, the run ending with an error
+	// matching engine.ErrUnsupported; games start from the variant's start
+	// position or the openings, read in the variant's FEN forms; the
+	// variant's own endings end them, and the PGN has its Variant tag.
+	Variant core.Variant
 	// Seed seeds the random choices (openings order, book moves).
 	Seed uint64
 
@@ -189,6 +200,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, fmt.Errorf("%w: engine %s has no time control (tc=, st=, depth= or nodes=)", ErrConfig, e.label())
 		}
 	}
+	if cfg.Variant != core.Standard {
+		if _, err := core.VariantStartPosition(cfg.Variant); err != nil {
+			return nil, fmt.Errorf("%w: variant: %w", ErrConfig, err)
+		}
+	}
 	if cfg.SPRT != nil {
 		if err := cfg.SPRT.Validate(); err != nil {
 			return nil, err
@@ -198,7 +214,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d61746368))
-	src, closer, err := cfg.Openings.load(rng)
+	src, closer, err := cfg.Openings.load(rng, cfg.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +366,7 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 		}
 		s.mu.Unlock()
 		for range tries {
-			if p, err = startPlayer(ctx, cfg); err == nil || ctx.Err() != nil {
+			if p, err = startPlayer(ctx, cfg, s.cfg.Variant); err == nil || ctx.Err() != nil || errors.Is(err, engine.ErrUnsupported) {
 				break
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/match"
 )
 
@@ -14,7 +15,7 @@ const usage = `usage: match -engine cmd=PATH [name=NAME] [proto=auto|uci|xboard]
                [depth=N] [nodes=N] [timemargin=MS] [timeout=SEC]
              -engine ... [-engine ...] [-each OPTIONS]
              [-tournament match|roundrobin|gauntlet] [-rounds N] [-games 1|2] [-repeat]
-             [-concurrency N] [-srand N] [-recover]
+             [-concurrency N] [-srand N] [-recover] [-variant NAME]
              [-openings file=FILE [format=epd|pgn|bin] [order=sequential|random]
                         [plies=N] [start=N]]
              [-draw movenumber=N movecount=N score=CP] [-resign movecount=N score=CP
@@ -105,6 +106,12 @@ func parseArgs(args []string) (*options, error) {
 		case "-tournament":
 			o.cfg.Tournament, err = value(i)
 			i++
+		case "-variant":
+			var name string
+			if name, err = value(i); err == nil {
+				o.cfg.Variant, err = parseVariant(name)
+			}
+			i++
 		case "-pgnout":
 			o.pgnout, err = value(i)
 			i++
@@ -162,6 +169,21 @@ func parseArgs(args []string) (*options, error) {
 		return nil, fmt.Errorf("give at least two -engine (see -help)")
 	}
 	return o, nil
+}
+
+// parseVariant reads -variant: a variant by the names perft takes
+// (atomic, 3check, kingofthehill, antichess, horde, racingkings; chess
+// for standard chess) or lichess's PGN names. Chess960 is no variant
+// here: its positions come from the openings.
+func parseVariant(name string) (core.Variant, error) {
+	v, err := core.ParseVariant(name)
+	if err != nil {
+		return 0, fmt.Errorf("-variant: %w", err)
+	}
+	if strings.EqualFold(name, "chess960") {
+		return 0, fmt.Errorf("-variant %s: Chess960 positions come from -openings (an EPD or PGN file of them)", name)
+	}
+	return v, nil
 }
 
 // split cuts key=value.

@@ -11,6 +11,14 @@
 //
 // An engine's protocol is detected when proto= does not name it: UCI if
 // it answers "uci" as UCI engines do, else XBoard (see match.DetectTimeout).
+//
+// -variant NAME plays a variant by lichess's rules (atomic, 3check,
+// kingofthehill, antichess, horde, racingkings: perft's names): each
+// engine is told it (setoption name UCI_Variant value NAME, or XBoard's
+// variant NAME) and an engine that does not list it is refused before
+// any game; games start from the variant's start or from the openings
+// (EPD or PGN, in the variant's FEN forms; no Polyglot book), end by the
+// variant's rules as well as chess's, and the PGN has the Variant tag.
 // It prints a progress line after every game and a summary at the end
 // (none when no game could start).
 // With -sprt its exit status is 0 when H1 is accepted (the first engine

@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/variantoracle"
 	"github.com/gambit-chess/gambit/pgn"
 )
 
@@ -94,6 +96,9 @@ func TestBadArguments(t *testing.T) {
 		{"-engine", "cmd=a", "tc=10", "-engine", "cmd=b", "tc=10", "-rounds"},
 		{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=1"},
 		{"-engine", "cmd=/nonexistent/engine", "tc=1", "-engine", "cmd=/nonexistent/engine", "tc=1"},
+		{"-engine", "cmd=a", "tc=1", "-engine", "cmd=b", "tc=1", "-variant", "nonesuch"},
+		{"-engine", "cmd=a", "tc=1", "-engine", "cmd=b", "tc=1", "-variant", "chess960"},
+		{"-engine", "cmd=a", "tc=1", "-engine", "cmd=b", "tc=1", "-variant"},
 	} {
 		code, _, stderr := runArgs(t, args...)
 		assert.Equal(t, exitError, code, "%q", args)
@@ -106,7 +111,7 @@ func TestParseArgs(t *testing.T) {
 		"-each tc=40/60 option.Threads=1 -rounds 7 -games 2 -repeat -concurrency 3 -recover " +
 		"-openings file=o.epd format=epd order=random plies=6 start=3 " +
 		"-draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=600 twosided=true -maxmoves 150 " +
-		"-sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 -pgnout g.pgn -epdout e.epd -json s.json -tournament gauntlet"))
+		"-sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 -pgnout g.pgn -epdout e.epd -json s.json -tournament gauntlet -variant kingofthehill"))
 	require.NoError(t, err)
 	c := o.cfg
 	require.Len(t, c.Engines, 2)
@@ -132,4 +137,30 @@ func TestParseArgs(t *testing.T) {
 	assert.Equal(t, 0.1, c.SPRT.Beta)
 	assert.Equal(t, "gauntlet", c.Tournament)
 	assert.Equal(t, "g.pgn", o.pgnout)
+	assert.Equal(t, core.KingOfTheHill, c.Variant)
+}
+
+// TestVariantMatchCommand: -variant plays a Horde match between two
+// Fairy-Stockfish at depth 2, whose PGN has the Variant tag and starts
+// from Horde's start; an engine that does not play the variant (Debian's
+// Fairy-Stockfish has no Atomic) ends the run with the reason.
+func TestVariantMatchCommand(t *testing.T) {
+	fsf := "cmd=" + variantoracle.FairyStockfishPath
+	pgnPath := filepath.Join(t.TempDir(), "horde.pgn")
+	code, out, stderr := runArgs(t, "-engine", fsf, "name=a", "-engine", fsf, "name=b", "-each", "depth=2", "proto=uci",
+		"-variant", "horde", "-rounds", "1", "-games", "2", "-maxmoves", "100", "-pgnout", pgnPath)
+	require.Equal(t, 0, code, "%s\n%s", out, stderr)
+	text, err := os.ReadFile(pgnPath)
+	require.NoError(t, err)
+	r := pgn.NewReader(bytes.NewReader(text))
+	for n := range 2 {
+		g, err := r.Next()
+		require.NoError(t, err, "game %d", n+1)
+		assert.Equal(t, "Horde", g.Tags.Get("Variant"))
+		assert.Equal(t, core.VariantStartFEN(core.Horde), g.Start.FEN())
+	}
+
+	code, _, stderr = runArgs(t, "-engine", fsf, "-engine", fsf, "-each", "depth=1", "-variant", "atomic", "-rounds", "1")
+	assert.Equal(t, exitError, code)
+	assert.Contains(t, stderr, "does not play atomic")
 }

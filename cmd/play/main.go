@@ -5,8 +5,16 @@
 // Usage:
 //
 //	play [-engine gambit|PATH|tcp:HOST:PORT] [-proto uci|xboard|detect] [-human]
-//	     [-color white|black|random] [-fen FEN | -pgn FILE] [-960]
+//	     [-color white|black|random] [-fen FEN | -pgn FILE] [-960] [-variant NAME]
 //	     [-tc MIN+SEC] [-level 0-20] [-book FILE] [-ascii]
+//
+// -variant plays a variant by lichess's rules, by the names perft takes:
+// atomic, 3check, kingofthehill, antichess, horde or racingkings (chess
+// is the default), from its start or from -fen in the variant's FEN
+// forms. The engine must play the variant (Fairy-Stockfish does, told by
+// UCI_Variant or XBoard's variant command); gambit's own engine plays
+// standard chess only, so a variant needs -engine or -human. A game from
+// -pgn keeps the variant of its Variant tag.
 //
 // The board shows Unicode pieces on coloured squares, the last move and a
 // king in check marked, from the player's side; -ascii draws letters, and
@@ -36,6 +44,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/cmd/play/internal/play"
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/game"
 	"github.com/gambit-chess/gambit/internal/cli"
@@ -60,6 +69,7 @@ func main() {
 // options are the command line's.
 type options struct {
 	engine, proto, color, fen, pgn, tc, book string
+	variant                                  core.Variant
 	human, chess960, ascii                   bool
 	outTTY                                   bool // standard output is a terminal: colours and the screen
 	level                                    int
@@ -81,7 +91,11 @@ func parseFlags(args []string) (options, error) {
 	fs.DurationVar(&o.moveTime, "movetime", time.Second, "the engine's time a move without -tc")
 	fs.StringVar(&o.book, "book", "", "a Polyglot opening `FILE` the engine plays from")
 	fs.BoolVar(&o.ascii, "ascii", false, "pieces as letters instead of Unicode figures")
+	variant := fs.String("variant", "chess", "the variant by lichess's rules: chess, chess960 (as -960), atomic, 3check, kingofthehill, antichess, horde or racingkings")
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if err := o.setVariant(*variant); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
@@ -99,6 +113,38 @@ func parseFlags(args []string) (options, error) {
 		return o, errors.New("give -fen or -pgn, not both")
 	}
 	return o, nil
+}
+
+// setVariant reads -variant and refuses what a variant game cannot have:
+// a Chess960 start, a game from PGN (its Variant tag says its variant), a
+// Polyglot book (of standard chess) and gambit's own engine, which plays
+// standard chess only.
+func (o *options) setVariant(name string) error {
+	v, err := core.ParseVariant(name)
+	if err != nil {
+		return fmt.Errorf("-variant: %w", err)
+	}
+	if strings.EqualFold(name, "chess960") {
+		o.chess960 = true // perft's name for it
+	}
+	o.variant = v
+	if v == core.Standard {
+		return nil
+	}
+	if _, err := core.VariantStartPosition(v); err != nil {
+		return fmt.Errorf("-variant %s: %w", name, err)
+	}
+	switch {
+	case o.chess960:
+		return fmt.Errorf("-variant %s: not with -960 (Chess960 starts are standard chess's)", name)
+	case o.pgn != "":
+		return fmt.Errorf("-variant %s: not with -pgn (the game's Variant tag says its variant)", name)
+	case o.book != "":
+		return fmt.Errorf("-variant %s: not with -book (a Polyglot book is of standard chess)", name)
+	case o.engine == DefaultEngine && !o.human:
+		return fmt.Errorf("-variant %s: gambit's own engine plays standard chess only: give -engine an engine that plays %s (such as /usr/games/fairy-stockfish) or play -human", name, name)
+	}
+	return nil
 }
 
 // startEngine starts or dials the engine, detecting its protocol unless
@@ -147,7 +193,7 @@ func startBuiltin(ctx context.Context) (engine.Player, error) {
 // newSession turns the options into a session.
 func newSession(ctx context.Context, o options) (*play.Session, error) {
 	cfg := play.Config{
-		Color: o.color, FEN: o.fen, Chess960: o.chess960, Level: o.level,
+		Color: o.color, FEN: o.fen, Chess960: o.chess960, Variant: o.variant, Level: o.level,
 		MoveTime: o.moveTime, ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "" || !o.outTTY,
 	}
 	if o.tc != "" {

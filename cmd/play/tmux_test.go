@@ -444,3 +444,80 @@ func TestBadFlags(t *testing.T) {
 		require.NotContains(t, string(out), "panic", "%v", args)
 	}
 }
+
+// fairyStockfish is the engine the variant tests play against: Debian's,
+// which plays every variant core does but Atomic (see ENGINES.md).
+const fairyStockfish = "/usr/games/fairy-stockfish"
+
+// A King of the Hill game against Fairy-Stockfish, told the variant by
+// UCI_Variant: the engine, Black, walks its king to e5, the one square of
+// the hill it reaches, which wins at once; in standard chess it queens
+// its pawn instead (c2c1q, as Fairy-Stockfish plays there at 300 ms). The
+// saved game has the Variant tag.
+func TestVariantAgainstFairyStockfish(t *testing.T) {
+	const fen = "8/8/5k2/8/8/8/2p5/7K w - - 0 1"
+	tt := startTTY(t, true, "-engine", fairyStockfish, "-variant", "kingofthehill", "-movetime", "300ms", "-fen", "'"+fen+"'")
+	s := tt.waitFor(`White >`, 20*time.Second)
+	require.Contains(t, s, "King of the Hill", "the status line names the variant")
+	requireFits(t, s)
+	tt.typeLine("Kh2")
+	s = tt.waitFor(`Game over`, 60*time.Second)
+	require.Contains(t, s, "Game over: 0-1, Black wins: king on the hill")
+	reply := regexp.MustCompile(` plays (\S+)\.`).FindStringSubmatch(s)
+	require.NotNil(t, reply, "the engine's move is on the screen:\n%s", s)
+	require.Regexp(t, `^Ke5#?$`, reply[1], "lichess's SAN marks a move that wins by the variant's rule with #")
+	tt.typeLine("save hill.pgn")
+	tt.waitFor(`Saved to hill.pgn`, 20*time.Second)
+	tt.typeLine("quit")
+	tt.waitExit()
+
+	data, err := os.ReadFile(filepath.Join(tt.dir, "hill.pgn"))
+	require.NoError(t, err)
+	g, err := pgn.NewReader(strings.NewReader(string(data))).Next()
+	require.NoError(t, err)
+	require.Equal(t, "King of the Hill", g.Tags.Get("Variant"), "%s", data)
+	require.Equal(t, "0-1", g.Result)
+	require.Equal(t, core.KingOfTheHill, g.Start.Variant())
+	final := g.FinalPosition()
+	require.Equal(t, core.VariantLoss, final.Status(), "White, to move, has lost: %s", final.FEN())
+}
+
+// A variant an engine does not play is refused before the game starts,
+// with the reason: gambit's own engine plays standard chess only, and
+// Debian's Fairy-Stockfish has no Atomic.
+func TestVariantRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-variant", "3check"}, "gambit's own engine plays standard chess only"},
+		{[]string{"-variant", "atomic", "-engine", fairyStockfish}, "cannot play atomic"},
+		{[]string{"-variant", "nonesuch", "-human"}, `unknown variant "nonesuch"`},
+		{[]string{"-variant", "horde", "-960", "-human"}, "not with -960"},
+	} {
+		cmd := exec.Command(playBin, tc.args...)
+		cmd.Stdin = strings.NewReader("")
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err, "%v", tc.args)
+		require.Contains(t, string(out), tc.want, "%v", tc.args)
+		require.True(t, strings.HasPrefix(string(out), "play: "), "%v: %s", tc.args, out)
+	}
+}
+
+// Two people play a Horde game from the variant's start, in line mode:
+// the position after their moves is Horde's, and the status line names
+// the variant.
+func TestVariantHumanLineMode(t *testing.T) {
+	cmd := exec.Command(playBin, "-human", "-ascii", "-variant", "horde")
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Stdin = strings.NewReader("d5\ne6\nfen\nquit\n\n")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	pos, err := core.VariantStartPosition(core.Horde)
+	require.NoError(t, err)
+	for _, m := range []string{"d5", "e6"} {
+		pos.MakeMove(mustSAN(t, &pos, m))
+	}
+	require.Contains(t, string(out), pos.FEN())
+	require.Contains(t, string(out), "; Horde")
+}

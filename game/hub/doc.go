@@ -1,6 +1,9 @@
 // Package hub keeps many chess games at once, keyed by ID, for a game
 // server: create, move, read, snapshot, restore and remove them from any
-// number of goroutines.
+// number of goroutines. A game may be of any variant core plays
+// (CreateVariant, CreateFromVariantFEN): its moves follow the variant's
+// rules and the Outcome a move returns says when the variant's own rule
+// ended the game (game.VariantEnd, with the rule as its Reason).
 //
 // Calls on one game are serialised by that game's own lock; calls on
 // different games run in parallel. The games are spread over shards, each

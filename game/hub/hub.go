@@ -9,6 +9,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
 )
 
@@ -181,6 +182,30 @@ func (h *Hub) Create(id string, opts ...game.Option) error {
 // CreateFromFEN adds a new game from the position fen under id; see Add.
 func (h *Hub) CreateFromFEN(id, fen string, opts ...game.Option) error {
 	g, err := game.FromFEN(fen, opts...)
+	if err != nil {
+		return fmt.Errorf("hub: game %q: %w", id, err)
+	}
+	return h.Add(id, g)
+}
+
+// CreateVariant adds a new game of variant v from the variant's start
+// position under id; see Add. It returns an error matching
+// core.ErrUnsupportedVariant for a variant core does not play yet, and
+// core.ErrUnknownVariant for a value that is none (see game.NewVariant).
+func (h *Hub) CreateVariant(id string, v core.Variant, opts ...game.Option) error {
+	g, err := game.NewVariant(v, opts...)
+	if err != nil {
+		return fmt.Errorf("hub: game %q: %w", id, err)
+	}
+	return h.Add(id, g)
+}
+
+// CreateFromVariantFEN adds a new game of variant v from the position fen,
+// in the variant's FEN forms, under id; see Add. A fen that is no legal
+// position of v gives an error matching core.ErrInvalidFEN (see
+// game.FromVariantFEN).
+func (h *Hub) CreateFromVariantFEN(id string, v core.Variant, fen string, opts ...game.Option) error {
+	g, err := game.FromVariantFEN(v, fen, opts...)
 	if err != nil {
 		return fmt.Errorf("hub: game %q: %w", id, err)
 	}

@@ -288,6 +288,60 @@ func (c *ChessOps) Status(ctx context.Context, variant, fen string) (Status, err
 	return Status{}, fmt.Errorf("variantoracle: chessops: status answer %q is not a status", line)
 }
 
+// Insufficient is chessops's answer on a position's material.
+type Insufficient struct {
+	// White and Black are hasInsufficientMaterial of each colour: that
+	// side can no longer win by any series of legal moves.
+	White, Black bool
+	// Both is isInsufficientMaterial: neither side can, and the game is
+	// drawn (when nothing ended it first).
+	Both bool
+}
+
+// InsufficientMaterial returns chessops's rule on the material of the
+// position fen holds in variant, for each side and for both.
+func (c *ChessOps) InsufficientMaterial(ctx context.Context, variant, fen string) (Insufficient, error) {
+	data, err := c.askAbout(ctx, "insufficient", variant, fen, "")
+	if err != nil {
+		return Insufficient{}, err
+	}
+	line, err := one(data, "answer")
+	if err != nil {
+		return Insufficient{}, err
+	}
+	bad := fmt.Errorf("variantoracle: chessops: insufficient answer %q is not three booleans", line)
+	f := strings.Fields(line)
+	if len(f) != 3 {
+		return Insufficient{}, bad
+	}
+	var out [3]bool
+	for i, w := range f {
+		switch w {
+		case "true":
+			out[i] = true
+		case "false":
+		default:
+			return Insufficient{}, bad
+		}
+	}
+	return Insufficient{White: out[0], Black: out[1], Both: out[2]}, nil
+}
+
+// Sparse returns the FENs, as chessops's makeFen writes them, of n
+// seeded random placements of a few pieces that variant allows: a king
+// each (but for Horde's White, the horde, and in Antichess, where kings
+// are pieces like the others), and up to most pieces a side besides,
+// minor pieces the most often; no castling or en passant, either side
+// to move. They are the material-poor positions random games seldom
+// reach. The same arguments give the same FENs.
+func (c *ChessOps) Sparse(ctx context.Context, variant string, seed uint32, n, most int) ([]string, error) {
+	fens, err := c.askAbout(ctx, "sparse", variant, "", fmt.Sprintf("%d %d %d", seed, n, most))
+	if err == nil && len(fens) != n {
+		err = fmt.Errorf("variantoracle: chessops: %d FENs came for %d placements", len(fens), n)
+	}
+	return fens, err
+}
+
 // Close ends the Node.js process: it closes its input and kills it if it
 // has not exited two seconds later. Later calls fail with ErrClosed.
 func (c *ChessOps) Close() error {

@@ -116,6 +116,51 @@ func TestChessOpsStatus(t *testing.T) {
 	}
 }
 
+func TestChessOpsInsufficientAndSparse(t *testing.T) {
+	ops, _ := oracles(t)
+	ctx := testContext(t)
+	for _, tc := range []struct {
+		variant, fen string
+		want         Insufficient
+	}{
+		{"chess", "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", Insufficient{White: true, Black: true, Both: true}},
+		{"chess", "8/8/4k3/8/8/3QK3/8/8 w - - 0 1", Insufficient{Black: true}},
+		{"kingofthehill", "8/8/4k3/8/8/4K3/8/8 w - - 0 1", Insufficient{}},
+		{"horde", "4k3/8/8/8/8/8/8/4N3 w - - 0 1", Insufficient{White: true}},
+	} {
+		got, err := ops.InsufficientMaterial(ctx, tc.variant, tc.fen)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "%s %s", tc.variant, tc.fen)
+	}
+	_, err := ops.InsufficientMaterial(ctx, "horde", "8/8/8/8/8/8/8/8 w - - 0 1")
+	assert.ErrorIs(t, err, ErrRejected)
+
+	a, err := ops.Sparse(ctx, "horde", 5, 50, 2)
+	require.NoError(t, err)
+	b, err := ops.Sparse(ctx, "horde", 5, 50, 2)
+	require.NoError(t, err)
+	assert.Equal(t, a, b, "the same seed places the same pieces")
+	for _, fen := range a {
+		board, _, _ := strings.Cut(fen, " ")
+		assert.Equal(t, 1, strings.Count(board, "k"), "Black's king: %s", fen)
+		assert.NotContains(t, board, "K", "the horde has no king: %s", fen)
+		pieces := 0
+		for _, r := range board {
+			if r > '9' {
+				pieces++ // a letter, not a digit or '/'
+			}
+		}
+		assert.LessOrEqual(t, pieces, (2+1)+(1+2), "at most 3 of the horde's and the king with 2: %s", fen)
+		again, err := ops.FEN(ctx, "horde", fen)
+		require.NoError(t, err, "chessops allows what it placed")
+		assert.Equal(t, fen, again)
+	}
+	for _, bad := range []string{"sparse horde 1 2", "sparse horde x 1 2", "sparse horde 1 1 16"} {
+		_, err := ops.ask(ctx, bad)
+		assert.ErrorIs(t, err, ErrRejected, bad)
+	}
+}
+
 func TestChessOpsRandom(t *testing.T) {
 	ops, _ := oracles(t)
 	ctx := testContext(t)

@@ -18,6 +18,15 @@
 //   status VARIANT FEN           "ongoing none" or "WINNER REASON": WINNER
 //                                white, black or draw, REASON checkmate,
 //                                stalemate, insufficient or variant
+//   insufficient VARIANT FEN     "WHITE BLACK BOTH", each true or false:
+//                                hasInsufficientMaterial of each colour
+//                                and isInsufficientMaterial
+//   sparse VARIANT SEED N MOST   the FENs of N seeded random placements
+//                                of a few pieces (at most MOST a side
+//                                besides the kings, minor pieces the most
+//                                often) that the variant allows, as
+//                                makeFen writes them: the material-poor
+//                                positions random games seldom reach
 //   games VARIANT SEED PLIES N   N seeded random games of at most PLIES
 //                                plies each from the variant's start, one
 //                                JSON line each: {"start": FEN, "moves":
@@ -210,6 +219,79 @@ const status = pos => {
   return `${winner} ${reason}`;
 };
 
+const insufficient = pos =>
+  `${pos.hasInsufficientMaterial('white')} ${pos.hasInsufficientMaterial('black')} ${pos.isInsufficientMaterial()}`;
+
+// SPARSE_ROLES are the roles sparse places besides the kings, minor pieces
+// the most often: they make the insufficient cases.
+const SPARSE_ROLES = ['p', 'n', 'n', 'b', 'b', 'b', 'r', 'q'];
+
+// sparse returns the FENs of n random placements of a few pieces that
+// variant allows: each side gets 0 to most pieces of SPARSE_ROLES and a
+// king, but in Horde, where White is the horde without a king, and
+// Antichess, where kings are pieces like the others; no pawn on a rank
+// the variant forbids; the side to move at random; no castling or en
+// passant; in Three-check, one to three checks left a side. A placement
+// chessops refuses (a side not to move in check, ...) is drawn again.
+const sparse = (variant, seed, n, most) => {
+  const rules = rulesOf(variant);
+  const random = mulberry32(seed);
+  const pick = list => list[Math.floor(random() * list.length)];
+  const fens = [];
+  for (let tries = 0; fens.length < n; tries++) {
+    if (tries >= 1000 * n + 1000) throw new RequestError(`sparse ${variant}: no allowed placement in ${tries} tries`);
+    const board = Array(64).fill('');
+    const empty = () => {
+      for (;;) {
+        const sq = Math.floor(random() * 64);
+        if (board[sq] === '') return sq;
+      }
+    };
+    const place = (piece, noPawnRanks) => {
+      for (;;) {
+        const sq = empty();
+        if (piece.toLowerCase() === 'p' && noPawnRanks.includes(sq >> 3)) continue;
+        board[sq] = piece;
+        return;
+      }
+    };
+    for (const color of ['white', 'black']) {
+      const horde = rules === 'horde' && color === 'white';
+      const upper = s => (color === 'white' ? s.toUpperCase() : s);
+      if (rules !== 'antichess' && !horde) place(upper('k'), []);
+      const count = Math.floor(random() * (most + 1)) + (horde || rules === 'antichess' ? 1 : 0);
+      for (let i = 0; i < count; i++) {
+        let role = rules === 'antichess' ? pick([...SPARSE_ROLES, 'k']) : pick(SPARSE_ROLES);
+        if (rules === 'racingkings' && role === 'p') role = 'n';
+        place(upper(role), horde ? [7] : [0, 7]);
+      }
+    }
+    const ranks = [];
+    for (let rank = 7; rank >= 0; rank--) {
+      let text = '';
+      let gap = 0;
+      for (let file = 0; file < 8; file++) {
+        const piece = board[rank * 8 + file];
+        if (piece === '') {
+          gap++;
+          continue;
+        }
+        if (gap > 0) text += gap;
+        text += piece;
+        gap = 0;
+      }
+      ranks.push(gap > 0 ? text + gap : text);
+    }
+    const turn = random() < 0.5 ? 'w' : 'b';
+    const checks = rules === '3check' ? ` ${1 + Math.floor(random() * 3)}+${1 + Math.floor(random() * 3)}` : '';
+    const setup = parseFen(`${ranks.join('/')} ${turn} - -${checks} 0 1`);
+    if (setup.isErr) throw new RequestError(`sparse made a FEN chessops cannot read: ${setup.error.message}`);
+    const pos = setupPosition(rules, setup.value);
+    if (pos.isOk) fens.push(makeFen(pos.value.toSetup()));
+  }
+  return fens;
+};
+
 // split cuts a request into its command, its variant, the FEN between and
 // the last count fields after it.
 const split = (words, counts) => {
@@ -265,10 +347,21 @@ const answer = line => {
       const { variant, fen } = split(words, 0);
       return [status(position(variant, fen))];
     }
+    case 'insufficient': {
+      const { variant, fen } = split(words, 0);
+      return [insufficient(position(variant, fen))];
+    }
+    case 'sparse': {
+      if (words.length !== 5) throw new RequestError('usage: sparse VARIANT SEED N MOST');
+      const seed = integer('seed', words[2], 0, 2 ** 32 - 1);
+      const n = integer('N', words[3], 0, 1000000);
+      const most = integer('MOST', words[4], 0, 15);
+      return sparse(words[1], seed, n, most);
+    }
     case '':
       throw new RequestError('empty request');
     default:
-      throw new RequestError(`unknown request ${JSON.stringify(words[0])} (want perft, divide, random, games, fen, play or status)`);
+      throw new RequestError(`unknown request ${JSON.stringify(words[0])} (want perft, divide, random, games, fen, play, status, insufficient or sparse)`);
   }
 };
 

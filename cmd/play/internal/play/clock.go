@@ -151,13 +151,14 @@ func (s *Session) flagged() bool {
 }
 
 // timeLoss ends the game on side's time: a loss, or a draw when the other
-// side has only its king.
+// side cannot win with its material, by the variant's rules as lichess
+// has them (game.Game.HasInsufficientMaterial: a lone king in chess, but
+// not in King of the Hill, where it walks to the centre).
 func (s *Session) timeLoss(side core.Color) {
 	s.clock.Stop(s.cfg.Now())
-	pos := s.g.Position()
 	other := side.Other()
-	if pos.ByColor(other) == pos.Pieces(other, core.King) {
-		_ = s.g.Draw(side.String() + " lost on time, but " + other.String() + " has only the king")
+	if s.g.HasInsufficientMaterial(other) {
+		_ = s.g.Draw(side.String() + " lost on time, but " + other.String() + " cannot win")
 	} else {
 		_ = s.g.SetWinner(other, "time forfeit")
 	}

@@ -49,6 +49,8 @@ func Describe(o game.Outcome, toMove core.Color) string {
 	case game.Resignation:
 		c, _ := o.Winner()
 		return res + capital(c.Other().String()) + " resigns: " + win()
+	case game.VariantEnd:
+		return res + win() + ": " + o.Reason
 	case game.Adjudication:
 		c, _ := o.Winner()
 		if o.Reason == "time forfeit" {

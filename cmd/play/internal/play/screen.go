@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/game"
+	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
 )
 
@@ -93,6 +94,9 @@ func (s *Session) statusLine() string {
 	}
 	if pos.InCheck() {
 		st += ": check!"
+	}
+	if v := g.Variant(); v != core.Standard {
+		st += "; " + pgn.VariantName(v)
 	}
 	if d := g.ClaimableDraw(); d != game.Ongoing {
 		st += "; a draw by " + d.String() + " may be claimed (draw)"

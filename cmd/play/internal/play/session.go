@@ -30,6 +30,11 @@ type Config struct {
 	PGN io.Reader
 	// Chess960 starts from a random Chess960 position unless FEN is set.
 	Chess960 bool
+	// Variant is the variant of a new game (core.Standard, the zero
+	// value, for chess): it starts from the variant's start position, or
+	// from FEN read in the variant's forms, and the engine must play it.
+	// A game from PGN has its own variant, from its Variant tag.
+	Variant core.Variant
 	// TimeControl sets the clocks; the zero value plays without.
 	TimeControl TimeControl
 	// Level is the engine's strength, 0 to 20: its UCI "Skill Level"
@@ -110,7 +115,25 @@ func New(ctx context.Context, cfg Config) (*Session, error) {
 	if err := s.newGame(pgnGame); err != nil {
 		return nil, err
 	}
+	if err := s.checkEngineVariant(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// checkEngineVariant tells the engine the game when it is a variant's, so
+// that an engine that does not play the variant is refused at once
+// rather than at its first move. It hears of the game again when it is
+// first asked to move.
+func (s *Session) checkEngineVariant(ctx context.Context) error {
+	v := s.g.Variant()
+	if s.cfg.Player == nil || v == core.Standard {
+		return nil
+	}
+	if err := s.cfg.Player.StartGame(ctx, s.g.StartPosition(), s.g.Moves()); err != nil {
+		return fmt.Errorf("play: the engine %s cannot play %s: %w", s.name, v, err)
+	}
+	return nil
 }
 
 // setSkill sets the engine's Skill Level option when it has one.
@@ -142,12 +165,16 @@ func (s *Session) newGame(from *game.Game) error {
 	switch {
 	case from != nil:
 		g = from
+	case s.cfg.FEN != "" && s.cfg.Variant != core.Standard:
+		g, err = game.FromVariantFEN(s.cfg.Variant, s.cfg.FEN)
 	case s.cfg.FEN != "":
 		var opts []game.Option
 		if s.cfg.Chess960 {
 			opts = append(opts, game.Chess960())
 		}
 		g, err = game.FromFEN(s.cfg.FEN, opts...)
+	case s.cfg.Variant != core.Standard:
+		g, err = game.NewVariant(s.cfg.Variant)
 	case s.cfg.Chess960:
 		fen, _ := Chess960FEN(s.cfg.Rand.IntN(960))
 		g, err = game.FromFEN(fen, game.Chess960())

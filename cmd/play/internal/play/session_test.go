@@ -122,8 +122,28 @@ func TestSessionTimeLossAgainstLoneKing(t *testing.T) {
 	s := newHuman(t, Config{FEN: "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", TimeControl: TimeControl{Base: time.Second}, Now: ft.now})
 	ft.t = ft.t.Add(2 * time.Second)
 	play(s, "Qa8+") // too late
-	require.Contains(t, strings.Join(s.Lines(24), "\n"), "Game over: 1/2-1/2, draw: white lost on time, but black has only the king")
+	require.Contains(t, strings.Join(s.Lines(24), "\n"), "Game over: 1/2-1/2, draw: white lost on time, but black cannot win")
 	require.Equal(t, 0, s.Game().Ply())
+}
+
+// In King of the Hill a lone king still wins on time: it can walk to the
+// centre. A knight alone does not in chess.
+func TestSessionTimeLossByVariant(t *testing.T) {
+	for _, tc := range []struct {
+		v    core.Variant
+		fen  string
+		want string
+	}{
+		{core.KingOfTheHill, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "Game over: 0-1, White lost on time: Black wins"},
+		{core.Standard, "4k3/8/2n5/8/8/8/8/Q3K3 w - - 0 1", "Game over: 1/2-1/2, draw: white lost on time, but black cannot win"},
+		{core.Standard, "4k3/8/2n5/8/8/8/P7/4K3 w - - 0 1", "Game over: 0-1, White lost on time: Black wins"},
+	} {
+		ft := &fakeTime{t: time.Unix(1e6, 0)}
+		s := newHuman(t, Config{Variant: tc.v, FEN: tc.fen, TimeControl: TimeControl{Base: time.Second}, Now: ft.now})
+		ft.t = ft.t.Add(2 * time.Second)
+		require.True(t, s.Tick())
+		require.Contains(t, strings.Join(s.Lines(24), "\n"), tc.want, "%v %s", tc.v, tc.fen)
+	}
 }
 
 func TestSessionQuitAsksToSave(t *testing.T) {
