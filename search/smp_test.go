@@ -252,29 +252,6 @@ func TestSMPNoGoroutineLeft(t *testing.T) {
 	settled(t, before)
 }
 
-// MultiPV runs on the main thread, the helpers sharing the table.
-func TestSMPMultiPV(t *testing.T) {
-	e := threadsEngine(t, 2)
-	require.NoError(t, e.SetOption("MultiPV", "3"))
-	_, infos := searchOf(t, context.Background(), e, core.StartFEN, engine.Limits{Depth: 6})
-	byLine := map[int]engine.Info{}
-	for _, i := range infos {
-		if i.Depth == 6 {
-			byLine[i.MultiPV] = i
-		}
-	}
-	require.Len(t, byLine, 3)
-	first := map[core.Move]bool{}
-	for line := 1; line <= 3; line++ {
-		require.NotEmpty(t, byLine[line].PV)
-		first[byLine[line].PV[0]] = true
-		if line > 1 {
-			assert.LessOrEqual(t, byLine[line].Score.CP, byLine[line-1].Score.CP, "lines in order")
-		}
-	}
-	assert.Len(t, first, 3, "three different moves")
-}
-
 // ucinewgame clears every thread's move-ordering tables, Clear Hash the
 // shared table.
 func TestSMPNewGame(t *testing.T) {

@@ -73,12 +73,7 @@ func (s *server) cmdCores(line, arg string) {
 		s.fail("bad argument", line)
 		return
 	}
-	if s.run != nil {
-		s.stopSearch(true)
-	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# cores: " + strings.ReplaceAll(err.Error(), "\n", " "))
-	}
+	s.setOption(o.Name, v, "cores")
 }
 
 // cmdEGTPath handles "egtpath TYPE PATH": for syzygy, PATH goes to the
@@ -95,12 +90,7 @@ func (s *server) cmdEGTPath(line, arg string) {
 		s.fail("bad path", line)
 		return
 	}
-	if s.run != nil {
-		s.stopSearch(true)
-	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# egtpath syzygy: " + strings.ReplaceAll(err.Error(), "\n", " "))
-	}
+	s.setOption(o.Name, v, "egtpath syzygy")
 }
 
 // cmdOption handles "option NAME=VALUE" and "option NAME" (a button).
@@ -124,10 +114,17 @@ func (s *server) cmdOption(line, arg string) {
 		s.fail("bad option value", line)
 		return
 	}
+	s.setOption(o.Name, v, "option "+o.Name)
+}
+
+// setOption sets the engine's option name to the checked value v, after
+// stopping a search that runs; the engine's error is written as a comment
+// line after what (the command).
+func (s *server) setOption(name, v, what string) {
 	if s.run != nil {
 		s.stopSearch(true)
 	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# option " + o.Name + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
+	if err := s.eng.SetOption(name, v); err != nil {
+		s.write("# " + what + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
 	}
 }

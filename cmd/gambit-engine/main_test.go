@@ -83,6 +83,16 @@ func TestBenchCommand(t *testing.T) {
 	}
 }
 
+// solvesWAC1 has e find WAC.001's mate in two, g3g6, at depth.
+func solvesWAC1(ctx context.Context, t *testing.T, e *uci.Engine, depth int) {
+	t.Helper()
+	p, err := core.ParseFEN("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
+	require.NoError(t, err)
+	bm, err := e.BestMove(ctx, p, uci.Limits{Depth: depth})
+	require.NoError(t, err)
+	assert.Equal(t, "g3g6", bm.Move.String(), "depth %d", depth)
+}
+
 // The built engine at Threads 2 under the UCI client: the mate of WAC.001,
 // and "go nodes" counting both threads' nodes.
 func TestUCIThreads(t *testing.T) {
@@ -95,11 +105,7 @@ func TestUCIThreads(t *testing.T) {
 	assert.Equal(t, int64(search.MaxThreads), o.Max)
 	require.NoError(t, e.SetOption(ctx, "Threads", "2"))
 
-	p, err := core.ParseFEN("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
-	require.NoError(t, err)
-	bm, err := e.BestMove(ctx, p, uci.Limits{Depth: 8})
-	require.NoError(t, err)
-	assert.Equal(t, "g3g6", bm.Move.String())
+	solvesWAC1(ctx, t, e, 8)
 
 	const limit = 50000
 	require.NoError(t, e.Position(core.StartFEN, "e2e4", "e7e5", "g1f3"))
@@ -109,7 +115,7 @@ func TestUCIThreads(t *testing.T) {
 	for in := range s.Info() {
 		nodes = max(nodes, in.Nodes)
 	}
-	bm, err = s.Wait()
+	bm, err := s.Wait()
 	require.NoError(t, err)
 	assert.NotEqual(t, core.NoMove, bm.Move)
 	assert.GreaterOrEqual(t, nodes, int64(limit))
@@ -128,15 +134,11 @@ func TestUCIClient(t *testing.T) {
 	assert.True(t, ok)
 	require.NoError(t, e.SetOption(ctx, "Hash", "8"))
 
-	p, err := core.ParseFEN("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
-	require.NoError(t, err)
-	bm, err := e.BestMove(ctx, p, uci.Limits{Depth: 6})
-	require.NoError(t, err)
-	assert.Equal(t, "g3g6", bm.Move.String())
+	solvesWAC1(ctx, t, e, 6)
 
 	// A clock: the answer comes well within it.
 	start := time.Now()
-	bm, err = e.BestMove(ctx, core.StartPosition(), uci.Limits{WTime: 3 * time.Second, BTime: 3 * time.Second})
+	bm, err := e.BestMove(ctx, core.StartPosition(), uci.Limits{WTime: 3 * time.Second, BTime: 3 * time.Second})
 	require.NoError(t, err)
 	assert.NotEqual(t, core.NoMove, bm.Move)
 	assert.Less(t, time.Since(start), 2*time.Second)
