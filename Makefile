@@ -355,7 +355,7 @@ engine-peers:
 # that another target defaults otherwise.
 given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 
-.PHONY: sprt engine-clock engine-movetime
+.PHONY: sprt engine-clock engine-movetime engine-smp engine-smp-elo
 ## sprt: SPRT of the working tree's gambit-engine against BASE's (scripts/sprt.sh)
 # builds gambit-engine at BASE (default HEAD: the working
 # tree's uncommitted change against its last commit) in a temporary
@@ -369,6 +369,36 @@ given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 sprt:
 	BASE='$(BASE)' ELO0='$(call given,ELO0,0)' ELO1='$(call given,ELO1,5)' TC='$(call given,TC,2+0.05)' \
 		CONCURRENCY='$(CONCURRENCY)' GAMES='$(call given,GAMES,20000)' NEW='$(NEW)' GO='$(GO)' scripts/sprt.sh
+
+## engine-smp: Lazy SMP's time to depth: gambit-engine bench at 1 and 2 threads, interleaved (scripts/smp-speedup.sh)
+# SMP_ROUNDS (5) rounds of `gambit-engine bench SMP_DEPTH 1`
+# and `bench SMP_DEPTH SMP_THREADS` (12 plies, 2 threads), one after the
+# other; prints each run's time and the speed-up of the mean times. For a
+# quiet machine (see docs/engine.md).
+SMP_ROUNDS ?= 5
+SMP_DEPTH ?= 12
+SMP_THREADS ?= 2
+engine-smp:
+	ROUNDS='$(SMP_ROUNDS)' DEPTH='$(SMP_DEPTH)' THREADS='$(SMP_THREADS)' GO='$(GO)' scripts/smp-speedup.sh
+
+## engine-smp-elo: gambit-engine at Threads=SMP_THREADS against itself at Threads=1, at SMP_TC (2+0.05), one game at a time
+# SMP_GAMES_ROUNDS (100) pairs of games, TWIC openings of
+# 8 plies with colours swapped, Hash 64 each, concurrency 1 so that the
+# side to move has both cores; PGN and JSON in bin/smp. For a quiet
+# machine (see docs/engine.md).
+SMP_TC ?= 2+0.05
+SMP_GAMES_ROUNDS ?= 100
+engine-smp-elo:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	$(GO) build -o bin/match ./cmd/match
+	@mkdir -p bin/smp
+	rm -f bin/smp/games.pgn bin/smp/summary.json
+	bin/match -engine cmd=bin/gambit-engine name=threads-$(SMP_THREADS) option.Threads=$(SMP_THREADS) \
+		-engine cmd=bin/gambit-engine name=threads-1 option.Threads=1 \
+		-each proto=uci tc=$(SMP_TC) option.Hash=64 \
+		-openings file=testdata/pgn/twic1599_1000k.pgn format=pgn order=sequential plies=8 \
+		-rounds $(SMP_GAMES_ROUNDS) -games 2 -repeat -concurrency 1 -quiet \
+		-pgnout bin/smp/games.pgn -json bin/smp/summary.json
 
 ## engine-clock: gambit-engine's clock over whole games at 1+0.01, 2+0.05, 10+0.1 and 40/60
 # against Stockfish at Skill Level CLOCK_SKILL (7, about

@@ -43,8 +43,16 @@ func (r BenchResult) NPS() int64 {
 // and returns the total node count, which changes exactly when the search
 // does (as Stockfish's bench), and the time taken.
 func Bench(depth int) (BenchResult, error) {
+	return BenchThreads(depth, 1)
+}
+
+// BenchThreads is Bench with threads search threads (the Threads option):
+// with more than one, the time is the time to depth of Lazy SMP and the
+// node count, that of all threads, varies from run to run.
+func BenchThreads(depth, threads int) (BenchResult, error) {
 	var r BenchResult
 	e := New()
+	e.SetThreads(threads)
 	for _, fen := range BenchPositions {
 		p, err := core.ParseFEN(fen)
 		if err != nil {

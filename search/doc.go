@@ -44,7 +44,10 @@
 // a limit given as zero or less (Limits.MoveNow) plays the best move of
 // depth 1 at once, and depth 1 is always completed before a time or node
 // limit stops the search.
-// Options: Hash, Clear Hash, Threads (1), MultiPV, Ponder, OwnBook and
+// Options: Hash, Clear Hash, Threads (1 to MaxThreads: Lazy SMP, helper
+// threads each with its own iterative deepening sharing the lock-free
+// transposition table, the main thread's move played; see
+// Engine.SetThreads and smp.go), MultiPV, Ponder, OwnBook and
 // BookFile (a Polyglot book, package polyglot), Move Overhead, Skill
 // Level (20 is full strength; below it the depth is limited, and 0 is
 // BitChess's one-ply material search), and Stockfish's SyzygyPath,

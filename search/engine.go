@@ -25,6 +25,9 @@ type Engine struct {
 	book *polyglot.Book
 	rng  *rand.Rand
 
+	helpers []*helper // Threads-1 helper threads (smp.go)
+	group   group     // what the threads of a search share
+
 	hashMB       int
 	multiPV      int
 	ownBook      bool
@@ -81,7 +84,7 @@ func (e *Engine) Options() []engine.Option {
 	return []engine.Option{
 		{Name: "Hash", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultHash), Min: 1, Max: 4096},
 		{Name: "Clear Hash", Type: engine.TypeButton, Min: math.MinInt64, Max: math.MaxInt64},
-		{Name: "Threads", Type: engine.TypeSpin, Default: "1", Min: 1, Max: 1},
+		{Name: "Threads", Type: engine.TypeSpin, Default: "1", Min: 1, Max: MaxThreads},
 		{Name: "MultiPV", Type: engine.TypeSpin, Default: "1", Min: 1, Max: 64},
 		{Name: "Ponder", Type: engine.TypeCheck, Default: "false", Min: math.MinInt64, Max: math.MaxInt64},
 		{Name: "OwnBook", Type: engine.TypeCheck, Default: "false", Min: math.MinInt64, Max: math.MaxInt64},
@@ -116,8 +119,14 @@ func (e *Engine) SetOption(name, value string) error {
 		e.SetHash(n)
 	case "clear hash":
 		e.tt.clear()
-	case "threads", "ponder":
-		// One thread; pondering is the server's business.
+	case "threads":
+		n, err := num()
+		if err != nil {
+			return err
+		}
+		e.SetThreads(n)
+	case "ponder":
+		// Pondering is the server's business.
 	case "multipv":
 		n, err := num()
 		if err != nil {
@@ -169,6 +178,9 @@ func (e *Engine) SetHash(mb int) {
 	e.hashMB = max(mb, 1)
 	e.tt = newTable(e.hashMB)
 	e.w.tt = e.tt
+	for _, h := range e.helpers {
+		h.w.tt = e.tt
+	}
 }
 
 // openBook opens BookFile when OwnBook is on, closing the book open before.
@@ -192,6 +204,9 @@ func (e *Engine) openBook() error {
 func (e *Engine) NewGame() {
 	e.tt.clear()
 	e.w.clearTables()
+	for _, h := range e.helpers {
+		h.w.clearTables()
+	}
 }
 
 // Close releases the opening book and the tablebases, if open.
@@ -216,6 +231,10 @@ func (e *Engine) Close() error {
 // when OwnBook is on and the book has one, is played without a search
 // (but for infinite and ponder searches). With tablebases, a root they
 // hold is searched over the moves of the best rank only (see tb.go).
+// With Threads above 1, helper threads search beside it (Lazy SMP, see
+// SetThreads and the package documentation): the move is still the main
+// thread's, the node counts and tbhits are those of all threads, and no
+// helper is left running when Search returns.
 func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engine.Info)) (best, ponder core.Move) {
 	if info == nil {
 		info = func(engine.Info) {}
@@ -298,10 +317,11 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 			// The tables know better than the search, but for a mate.
 			score, bound = tbScore, engine.Exact
 		}
+		nodes := ctl.total(w.nodes) // all threads'
 		in := engine.Info{
-			Depth: depth, SelDepth: max(w.seldepth, depth), Nodes: w.nodes,
-			NPS: int64(float64(w.nodes) / t.Seconds()), Time: time.Since(start),
-			HashFull: e.tt.hashfull(), Score: engineScore(score, bound), TBHits: w.tbHits,
+			Depth: depth, SelDepth: max(w.seldepth, depth), Nodes: nodes,
+			NPS: int64(float64(nodes) / t.Seconds()), Time: time.Since(start),
+			HashFull: e.tt.hashfull(), Score: engineScore(score, bound), TBHits: ctl.totalTBHits(w.tbHits),
 			PV: append([]core.Move(nil), rm.pv...),
 		}
 		if e.multiPV > 1 {
@@ -309,14 +329,18 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 		}
 		info(in)
 	}
+	if maxDepth > 1 && e.skill == MaxSkill {
+		e.startHelpers(w, &req.History, rms, maxDepth, l.Mate)
+	}
 	w.iterate(rms, maxDepth, e.multiPV, l.Mate, report)
+	nodes, tbHits := e.stopHelpers(w)
 	if w.stop {
 		// Stopped inside an iteration (its time or nodes ran out, or
 		// stop): a last line with the search's own totals, so that the
 		// GUI sees when the search ended by the engine's clock, which a
 		// loaded machine's delays in the pipe do not move.
-		info(engine.Info{Nodes: w.nodes, NPS: int64(float64(w.nodes) / elapsed(ctl.start).Seconds()),
-			Time: time.Since(start), HashFull: e.tt.hashfull(), TBHits: w.tbHits})
+		info(engine.Info{Nodes: nodes, NPS: int64(float64(nodes) / elapsed(ctl.start).Seconds()),
+			Time: time.Since(start), HashFull: e.tt.hashfull(), TBHits: tbHits})
 	}
 
 	// A ponder or infinite search that ran out of depth waits for its end.

@@ -80,9 +80,14 @@ func byPrev(a, b rootMove) int { return b.prev - a.prev }
 
 // iterate runs iterative deepening with aspiration windows over the root
 // moves, reporting each line through report, until maxDepth or a stop.
+// The main thread and each helper thread (smp.go) run it, on their own
+// root moves.
 func (w *worker) iterate(rms []rootMove, maxDepth, multiPV, mate int, report func(depth int, rms []rootMove, multiPV int)) {
 	multiPV = min(multiPV, len(rms))
 	for depth := 1; depth <= maxDepth; depth++ {
+		if w.ctl.skip(depth, maxDepth) {
+			continue // a helper thread's depth to leave out (smp.go)
+		}
 		w.seldepth = 0
 		for pvIdx := range multiPV {
 			prev := rms[pvIdx].prev

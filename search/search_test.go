@@ -228,26 +228,31 @@ func withoutTimes(infos, want []engine.Info) []engine.Info {
 	return out
 }
 
+// MultiPV, at one thread and at two (the lines are the main thread's, the
+// helper sharing the table).
 func TestMultiPV(t *testing.T) {
-	e := search.New()
-	require.NoError(t, e.SetOption("MultiPV", "3"))
-	_, _, infos := searchFEN(t, e, core.StartFEN, engine.Limits{Depth: 5})
-	byLine := map[int]engine.Info{}
-	for _, i := range infos {
-		if i.Depth == 5 {
-			byLine[i.MultiPV] = i
+	for _, threads := range []string{"1", "2"} {
+		e := search.New()
+		require.NoError(t, e.SetOption("MultiPV", "3"))
+		require.NoError(t, e.SetOption("Threads", threads))
+		_, _, infos := searchFEN(t, e, core.StartFEN, engine.Limits{Depth: 5})
+		byLine := map[int]engine.Info{}
+		for _, i := range infos {
+			if i.Depth == 5 {
+				byLine[i.MultiPV] = i
+			}
 		}
-	}
-	require.Len(t, byLine, 3)
-	first := map[core.Move]bool{}
-	for line := 1; line <= 3; line++ {
-		require.NotEmpty(t, byLine[line].PV)
-		first[byLine[line].PV[0]] = true
-		if line > 1 {
-			assert.LessOrEqual(t, byLine[line].Score.CP, byLine[line-1].Score.CP, "lines in order")
+		require.Len(t, byLine, 3, "threads %s", threads)
+		first := map[core.Move]bool{}
+		for line := 1; line <= 3; line++ {
+			require.NotEmpty(t, byLine[line].PV)
+			first[byLine[line].PV[0]] = true
+			if line > 1 {
+				assert.LessOrEqual(t, byLine[line].Score.CP, byLine[line-1].Score.CP, "lines in order, threads %s", threads)
+			}
 		}
+		assert.Len(t, first, 3, "three different moves, threads %s", threads)
 	}
-	assert.Len(t, first, 3, "three different moves")
 }
 
 // Skill Level 0 is a one-ply material search: it takes the queen, even a

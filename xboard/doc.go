@@ -54,7 +54,8 @@
 // negotiates features, keeps the game (force mode, new, setboard, edit,
 // undo, remove, Chess960), turns level, st, sd, time and otim into
 // engine.Limits, ponders after "hard", runs analyze mode, answers ping and
-// "?", passes "egtpath syzygy DIR" to an engine's SyzygyPath option,
+// "?", passes "egtpath syzygy DIR" to an engine's SyzygyPath option and
+// "cores N" to its Threads option (announcing smp=1 when it has one),
 // claims the mates it gives, and answers malformed input with
 // "Error (...)" or "Illegal move". An engine served over TCP is reached
 // with Dial, as for uci.

@@ -74,7 +74,9 @@ type server struct {
 // stalemate it gives, or when it is to move in a position without a legal
 // move (after "go" or the GUI's move). Draw offers are declined by silence. An engine
 // that declares a string option SyzygyPath gets the feature egt="syzygy",
-// and "egtpath syzygy DIR" sets that option to DIR. Moves the GUI
+// and "egtpath syzygy DIR" sets that option to DIR; one that declares a
+// spin option Threads taking more than one thread gets smp=1, and "cores
+// N" sets Threads to N (within its bounds). Moves the GUI
 // sends are checked with core ("Illegal move: ..."); malformed commands
 // get "Error (...): ..." and are otherwise ignored. The Searcher's best
 // move is checked too and replaced by a legal one when it is not.
@@ -178,7 +180,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 	arg = strings.TrimSpace(arg)
 	switch cmd {
 	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics",
-		"hint", "bk", "nps", "memory", "cores", "draw", ".", "otherboard", "pause", "resume":
+		"hint", "bk", "nps", "memory", "draw", ".", "otherboard", "pause", "resume":
 		// Nothing to do: draw offers are declined by silence.
 	case "protover":
 		s.features()
@@ -320,6 +322,8 @@ func (s *server) handle(ctx context.Context, line string) bool {
 		s.cmdOption(line, arg)
 	case "egtpath":
 		s.cmdEGTPath(line, arg)
+	case "cores":
+		s.cmdCores(line, arg)
 	default:
 		// A move without usermove, or an unknown command.
 		if looksLikeMove(cmd) && arg == "" {

@@ -1,6 +1,7 @@
 package xboard
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gambit-chess/gambit/engine"
@@ -9,9 +10,13 @@ import (
 // features answers protover.
 func (s *server) features() {
 	name := strings.ReplaceAll(s.name, `"`, "'")
+	smp := "0"
+	if _, ok := s.threadsOption(); ok {
+		smp = "1"
+	}
 	lines := []string{
 		"feature done=0",
-		`feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 memory=0 smp=0 debug=0`,
+		`feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 memory=0 smp=` + smp + ` debug=0`,
 		`feature myname="` + name + `" variants="` + strings.Join(s.variantNames(), ",") + `"`,
 	}
 	if _, ok := s.syzygyOption(); ok {
@@ -41,6 +46,36 @@ func (s *server) syzygyOption() (engine.Option, bool) {
 	return o, ok && o.Type == engine.TypeString
 }
 
+// threadsOption returns the engine's Threads option, the one "cores N"
+// sets, when it declares one that takes more than one thread (a spin, as
+// Stockfish names it).
+func (s *server) threadsOption() (engine.Option, bool) {
+	o, ok := engine.FindOption(s.options, "Threads")
+	return o, ok && o.Type == engine.TypeSpin && o.Max > 1
+}
+
+// cmdCores handles "cores N": the engine's Threads option is set to N,
+// within the option's bounds. An engine without such an option (smp=0)
+// ignores it, as the protocol allows; a count that is not a number is an
+// error.
+func (s *server) cmdCores(line, arg string) {
+	o, ok := s.threadsOption()
+	if !ok {
+		return
+	}
+	n, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil {
+		s.fail("bad argument", line)
+		return
+	}
+	v, err := o.Check(strconv.FormatInt(min(max(n, o.Min), o.Max), 10))
+	if err != nil {
+		s.fail("bad argument", line)
+		return
+	}
+	s.setOption(o.Name, v, "cores")
+}
+
 // cmdEGTPath handles "egtpath TYPE PATH": for syzygy, PATH goes to the
 // engine's SyzygyPath option; other types, and syzygy for an engine
 // without that option, are ignored, as the protocol allows.
@@ -55,12 +90,7 @@ func (s *server) cmdEGTPath(line, arg string) {
 		s.fail("bad path", line)
 		return
 	}
-	if s.run != nil {
-		s.stopSearch(true)
-	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# egtpath syzygy: " + strings.ReplaceAll(err.Error(), "\n", " "))
-	}
+	s.setOption(o.Name, v, "egtpath syzygy")
 }
 
 // cmdOption handles "option NAME=VALUE" and "option NAME" (a button).
@@ -84,10 +114,17 @@ func (s *server) cmdOption(line, arg string) {
 		s.fail("bad option value", line)
 		return
 	}
+	s.setOption(o.Name, v, "option "+o.Name)
+}
+
+// setOption sets the engine's option name to the checked value v, after
+// stopping a search that runs; the engine's error is written as a comment
+// line after what (the command).
+func (s *server) setOption(name, v, what string) {
 	if s.run != nil {
 		s.stopSearch(true)
 	}
-	if err := s.eng.SetOption(o.Name, v); err != nil {
-		s.write("# option " + o.Name + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
+	if err := s.eng.SetOption(name, v); err != nil {
+		s.write("# " + what + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
 	}
 }

@@ -489,6 +489,16 @@ func TestServeGUIGone(t *testing.T) {
 	_ = r2.Close()
 }
 
+// handshake serves eng and answers xboard and protover 2: it returns the
+// GUI and the feature lines, one string.
+func handshake(t *testing.T, eng engine.Searcher) (*gui, string) {
+	t.Helper()
+	g := startServe(t, eng)
+	g.send("xboard", "protover 2")
+	_, feats := g.expect("feature done=1")
+	return g, strings.Join(feats, "\n")
+}
+
 // tbScripted is scripted with a SyzygyPath option, which fails for the
 // path "bad".
 type tbScripted struct{ *scripted }
@@ -507,18 +517,13 @@ func (s tbScripted) SetOption(name, value string) error {
 // An engine with a SyzygyPath option announces egt="syzygy", and the
 // GUI's egtpath sets the option; other kinds of tables are ignored.
 func TestServeEGTPath(t *testing.T) {
-	g := startServe(t, newScripted())
-	g.send("xboard", "protover 2")
-	_, feats := g.expect("feature done=1")
-	assert.NotContains(t, strings.Join(feats, "\n"), "egt=", "no SyzygyPath option, no egt feature")
+	g, all := handshake(t, newScripted())
+	assert.NotContains(t, all, "egt=", "no SyzygyPath option, no egt feature")
 	g.send("egtpath syzygy /tb") // ignored without the option
 	assert.Empty(t, g.sync("1"))
 
 	s := tbScripted{newScripted()}
-	g = startServe(t, s)
-	g.send("xboard", "protover 2")
-	_, feats = g.expect("feature done=1")
-	all := strings.Join(feats, "\n")
+	g, all = handshake(t, s)
 	assert.Contains(t, all, `feature egt="syzygy"`)
 	assert.Contains(t, all, `feature option="SyzygyPath -string "`)
 	g.send("egtpath gaviota /gtb", "egtpath syzygy /tb/3-4-5:/tb/6 men")
@@ -528,4 +533,38 @@ func TestServeEGTPath(t *testing.T) {
 	s.mu.Unlock()
 	g.send("egtpath syzygy bad")
 	assert.Equal(t, []string{"# egtpath syzygy: no tables in bad"}, g.sync("2"))
+}
+
+// smpScripted is scripted with a Threads option of 1 to 8 threads.
+type smpScripted struct{ *scripted }
+
+func (s smpScripted) Options() []engine.Option {
+	return append(s.scripted.Options(), engine.Option{Name: "Threads", Type: engine.TypeSpin, Default: "1", Min: 1, Max: 8})
+}
+
+// An engine with a Threads option announces smp=1, and "cores N" sets the
+// option within its bounds; an engine without it announces smp=0 and
+// ignores cores.
+func TestServeCores(t *testing.T) {
+	g, all := handshake(t, newScripted())
+	assert.Contains(t, all, " smp=0 ")
+	g.send("cores 2")
+	assert.Empty(t, g.sync("1"))
+
+	s := smpScripted{newScripted()}
+	g, all = handshake(t, s)
+	assert.Contains(t, all, " smp=1 ")
+	assert.NotContains(t, all, "smp=0")
+	for _, tc := range []struct{ cores, want string }{{"4", "4"}, {"100", "8"}, {"0", "1"}, {"-2", "1"}, {" 3 ", "3"}} {
+		g.send("cores " + tc.cores)
+		assert.Empty(t, g.sync("2"), "cores %q", tc.cores)
+		s.mu.Lock()
+		assert.Equal(t, tc.want, s.options["Threads"], "cores %q", tc.cores)
+		s.mu.Unlock()
+	}
+	g.send("cores many")
+	assert.Equal(t, []string{"Error (bad argument): cores many"}, g.sync("3"))
+	s.mu.Lock()
+	assert.Equal(t, "3", s.options["Threads"], "unchanged by a bad count")
+	s.mu.Unlock()
 }

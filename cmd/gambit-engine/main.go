@@ -6,11 +6,14 @@
 // Usage:
 //
 //	gambit-engine [-protocol auto|uci|xboard]
-//	gambit-engine bench [depth]
+//	gambit-engine bench [depth [threads]]
 //
 // bench searches a fixed set of positions (search.BenchPositions) to a fixed
 // depth (search.BenchDepth unless given) and prints the total node count,
-// the search's signature, and the speed in nodes per second.
+// the search's signature, and the speed in nodes per second. With threads
+// (the Threads option, 1 unless given) above 1, its time is Lazy SMP's
+// time to depth, and its node count is no signature: it varies from run
+// to run.
 //
 // Syzygy tablebases: the UCI option SyzygyPath (with SyzygyProbeDepth,
 // SyzygyProbeLimit and Syzygy50MoveRule, as Stockfish names them) or,
@@ -52,7 +55,7 @@ func run(args []string, in io.Reader, out io.Writer) error {
 	protocol := fs.String("protocol", "auto", "the protocol: auto (by the first command), uci or xboard")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: gambit-engine [-protocol auto|uci|xboard]")
-		fmt.Fprintln(out, "       gambit-engine bench [depth]")
+		fmt.Fprintln(out, "       gambit-engine bench [depth [threads]]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -119,9 +122,12 @@ func detect(first string) string {
 	return "uci"
 }
 
-// bench runs search.Bench and prints its result.
+// bench runs search.BenchThreads and prints its result.
 func bench(args []string, out io.Writer) error {
-	depth := search.BenchDepth
+	if len(args) > 2 {
+		return fmt.Errorf("bench: %d arguments: want at most a depth and a number of threads", len(args))
+	}
+	depth, threads := search.BenchDepth, 1
 	if len(args) > 0 {
 		d, err := strconv.Atoi(args[0])
 		if err != nil || d < 1 || d > 64 {
@@ -129,11 +135,18 @@ func bench(args []string, out io.Writer) error {
 		}
 		depth = d
 	}
-	r, err := search.Bench(depth)
+	if len(args) > 1 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 1 || n > search.MaxThreads {
+			return fmt.Errorf("bench: threads %q: want a number from 1 to %d", args[1], search.MaxThreads)
+		}
+		threads = n
+	}
+	r, err := search.BenchThreads(depth, threads)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	fmt.Fprintf(out, "positions %d depth %d\n", len(search.BenchPositions), depth)
+	fmt.Fprintf(out, "positions %d depth %d threads %d\n", len(search.BenchPositions), depth, threads)
 	fmt.Fprintf(out, "time %d ms\n", r.Time.Milliseconds())
 	fmt.Fprintf(out, "nodes %d\n", r.Nodes)
 	fmt.Fprintf(out, "nps %d\n", r.NPS())

@@ -70,7 +70,56 @@ func TestBenchCommand(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out.String(), "nodes "+strconv.FormatInt(r.Nodes, 10)+"\n", "the same signature as search.Bench")
 	assert.Contains(t, out.String(), "nps ")
+	assert.Contains(t, out.String(), "depth 4 threads 1\n")
 	assert.Error(t, run([]string{"bench", "x"}, nil, &out))
+
+	// Two threads: the time to depth of Lazy SMP.
+	out.Reset()
+	require.NoError(t, run([]string{"bench", "4", "2"}, nil, &out))
+	assert.Contains(t, out.String(), "depth 4 threads 2\n")
+	assert.Contains(t, out.String(), "nodes ")
+	for _, bad := range [][]string{{"bench", "4", "0"}, {"bench", "4", "65"}, {"bench", "4", "two"}, {"bench", "4", "2", "1"}} {
+		assert.Error(t, run(bad, nil, &out), "%q", bad)
+	}
+}
+
+// solvesWAC1 has e find WAC.001's mate in two, g3g6, at depth.
+func solvesWAC1(ctx context.Context, t *testing.T, e *uci.Engine, depth int) {
+	t.Helper()
+	p, err := core.ParseFEN("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
+	require.NoError(t, err)
+	bm, err := e.BestMove(ctx, p, uci.Limits{Depth: depth})
+	require.NoError(t, err)
+	assert.Equal(t, "g3g6", bm.Move.String(), "depth %d", depth)
+}
+
+// The built engine at Threads 2 under the UCI client: the mate of WAC.001,
+// and "go nodes" counting both threads' nodes.
+func TestUCIThreads(t *testing.T) {
+	ctx := testCtx(t, time.Minute)
+	e, err := uci.Start(ctx, binary)
+	require.NoError(t, err)
+	defer e.Close()
+	o, ok := e.Option("Threads")
+	require.True(t, ok)
+	assert.Equal(t, int64(search.MaxThreads), o.Max)
+	require.NoError(t, e.SetOption(ctx, "Threads", "2"))
+
+	solvesWAC1(ctx, t, e, 8)
+
+	const limit = 50000
+	require.NoError(t, e.Position(core.StartFEN, "e2e4", "e7e5", "g1f3"))
+	s, err := e.Go(ctx, uci.Limits{Nodes: limit})
+	require.NoError(t, err)
+	var nodes int64
+	for in := range s.Info() {
+		nodes = max(nodes, in.Nodes)
+	}
+	bm, err := s.Wait()
+	require.NoError(t, err)
+	assert.NotEqual(t, core.NoMove, bm.Move)
+	assert.GreaterOrEqual(t, nodes, int64(limit))
+	assert.LessOrEqual(t, nodes, int64(limit+2*64), "both threads' nodes, within 64 a thread of the limit")
 }
 
 // The built engine under the UCI client: options, a search that reports
@@ -85,15 +134,11 @@ func TestUCIClient(t *testing.T) {
 	assert.True(t, ok)
 	require.NoError(t, e.SetOption(ctx, "Hash", "8"))
 
-	p, err := core.ParseFEN("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
-	require.NoError(t, err)
-	bm, err := e.BestMove(ctx, p, uci.Limits{Depth: 6})
-	require.NoError(t, err)
-	assert.Equal(t, "g3g6", bm.Move.String())
+	solvesWAC1(ctx, t, e, 6)
 
 	// A clock: the answer comes well within it.
 	start := time.Now()
-	bm, err = e.BestMove(ctx, core.StartPosition(), uci.Limits{WTime: 3 * time.Second, BTime: 3 * time.Second})
+	bm, err := e.BestMove(ctx, core.StartPosition(), uci.Limits{WTime: 3 * time.Second, BTime: 3 * time.Second})
 	require.NoError(t, err)
 	assert.NotEqual(t, core.NoMove, bm.Move)
 	assert.Less(t, time.Since(start), 2*time.Second)
