@@ -16,7 +16,15 @@ func Count(p *core.Position, depth int) uint64 {
 		return uint64(p.CountLegalMoves())
 	}
 	var ml core.MoveList
-	p.LegalMoves(&ml)
+	return count(p, depth, &ml)
+}
+
+// count is Count of depth 2 or more, with ml for the moves of p. A node
+// hands one list to all its children in turn: Go zeroes a MoveList (2 KB)
+// where it is declared, and one a node with children is less than one a
+// node.
+func count(p *core.Position, depth int, ml *core.MoveList) uint64 {
+	p.LegalMoves(ml)
 	var n uint64
 	if depth == 2 {
 		for _, m := range ml.Moves() {
@@ -24,9 +32,10 @@ func Count(p *core.Position, depth int) uint64 {
 		}
 		return n
 	}
+	var children core.MoveList
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
-		n += Count(p, depth-1)
+		n += count(p, depth-1, &children)
 		p.UnmakeMove(m, u)
 	}
 	return n
@@ -49,7 +58,7 @@ func CountFull(p *core.Position, depth int) uint64 {
 	var n uint64
 	if depth == 2 {
 		// One list serves every child: Go zeroes a list where it is
-		// declared, and 1 KB a node is worth saving at the last ply.
+		// declared, and 2 KB a node is worth saving at the last ply.
 		var leaves core.MoveList
 		for _, m := range ml.Moves() {
 			u := p.MakeMove(m)
