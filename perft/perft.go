@@ -54,7 +54,13 @@ func CountFull(p *core.Position, depth int) uint64 {
 	if depth == 1 {
 		return makeEach(p, &ml)
 	}
-	p.LegalMoves(&ml)
+	return countFull(p, depth, &ml)
+}
+
+// countFull is CountFull of depth 2 or more, with ml for the moves of p;
+// a node hands one list to all its children in turn, as count does.
+func countFull(p *core.Position, depth int, ml *core.MoveList) uint64 {
+	p.LegalMoves(ml)
 	var n uint64
 	if depth == 2 {
 		// One list serves every child: Go zeroes a list where it is
@@ -67,9 +73,10 @@ func CountFull(p *core.Position, depth int) uint64 {
 		}
 		return n
 	}
+	var children core.MoveList
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
-		n += CountFull(p, depth-1)
+		n += countFull(p, depth-1, &children)
 		p.UnmakeMove(m, u)
 	}
 	return n
