@@ -54,21 +54,21 @@ func CountFull(p *core.Position, depth int) uint64 {
 	if depth == 1 {
 		return makeEach(p, &ml)
 	}
-	return countFull(p, depth, &ml)
+	var leaves core.MoveList
+	return countFull(p, depth, &ml, &leaves)
 }
 
-// countFull is CountFull of depth 2 or more, with ml for the moves of p;
-// a node hands one list to all its children in turn, as count does.
-func countFull(p *core.Position, depth int, ml *core.MoveList) uint64 {
+// countFull is CountFull of depth 2 or more, with ml for the moves of p
+// and leaves for the moves of every node of depth 1 below it: a node hands
+// one list to all its children in turn, as count does, and one list,
+// declared once at the root, serves every node of the last ply.
+func countFull(p *core.Position, depth int, ml, leaves *core.MoveList) uint64 {
 	p.LegalMoves(ml)
 	var n uint64
 	if depth == 2 {
-		// One list serves every child: Go zeroes a list where it is
-		// declared, and 2 KB a node is worth saving at the last ply.
-		var leaves core.MoveList
 		for _, m := range ml.Moves() {
 			u := p.MakeMove(m)
-			n += makeEach(p, &leaves)
+			n += makeEach(p, leaves)
 			p.UnmakeMove(m, u)
 		}
 		return n
@@ -76,7 +76,7 @@ func countFull(p *core.Position, depth int, ml *core.MoveList) uint64 {
 	var children core.MoveList
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
-		n += countFull(p, depth-1, &children)
+		n += countFull(p, depth-1, &children, leaves)
 		p.UnmakeMove(m, u)
 	}
 	return n
