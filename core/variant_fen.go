@@ -165,8 +165,8 @@ func (p *Position) checkVariantMoves() string {
 			continue
 		}
 		p.side = c
-		if n := p.variantMoves(nil, genAll); n > MaxMoves-1 {
-			return fmt.Sprintf("%v could make %d moves, more than a MoveList holds", c, n)
+		if n := p.variantMoves(nil, genAll); n > writerMoves-1 {
+			return fmt.Sprintf("%v could make %d moves, more than the move writers hold", c, n)
 		}
 	}
 	return ""

@@ -31,10 +31,11 @@ func (p *Position) variantGenerate(ml *MoveList, mode genMode) int {
 	if ml == nil {
 		return p.variantMoves(nil, mode)
 	}
-	first := ml.n
+	first := ml.length()
 	n := p.variantMoves(ml, mode)
-	for i := first; i < ml.n; i++ {
-		ml.moves[i] |= flagVariant
+	moves := ml.moves[:ml.length()]
+	for i := first; i < len(moves); i++ {
+		moves[i] |= flagVariant
 	}
 	return n
 }
