@@ -15,7 +15,7 @@ const MaxMoves = 512
 // writerMoves is the number of moves the generator's writers (add,
 // writeAll, writePawnMoves), which count in a byte, can write into an
 // empty list: more than standard chess's 218, and than what the variants'
-// FENs allow (checkVariantMoves, crazyhouseBoardMoves).
+// FENs allow (checkVariantMoves, generateCrazyhouse).
 const writerMoves = 256
 
 // MoveList is a fixed-size list of moves. Its array lives inside the value,
@@ -114,7 +114,7 @@ func (ml *MoveList) Add(m Move) {
 // capacity check: the standard generator writes at most 218 moves into an
 // empty list, and the board moves of a variant position stay below
 // writerMoves too (its FEN's material, checkVariantMoves,
-// crazyhouseBoardMoves). It counts in the count's low byte alone.
+// generateCrazyhouse). It counts in the count's low byte alone.
 func (ml *MoveList) add(m Move) {
 	ml.moves[ml.n] = m
 	ml.n++
