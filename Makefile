@@ -147,7 +147,7 @@ bench-natives:
 # gambit's), every measurement in bin/variant-speed.tsv. Wall time: run it
 # on a quiet machine.
 VARIANT_ROUNDS ?= 5
-VARIANT_SPEED ?= 3check:5,kingofthehill:5,antichess:5,horde:6,racingkings:5
+VARIANT_SPEED ?= 3check:5,kingofthehill:5,antichess:5,horde:6,racingkings:5,crazyhouse:5
 variant-speed:
 	@mkdir -p bin
 	cd bench && $(GO) run ./cmd/natives -root .. -go '$(GO)' -rounds $(VARIANT_ROUNDS) -positions '' -variants '$(VARIANT_SPEED)' \
