@@ -147,7 +147,7 @@ bench-natives:
 # gambit's), every measurement in bin/variant-speed.tsv. Wall time: run it
 # on a quiet machine.
 VARIANT_ROUNDS ?= 5
-VARIANT_SPEED ?= 3check:5,kingofthehill:5,antichess:5,horde:6,racingkings:5
+VARIANT_SPEED ?= 3check:5,kingofthehill:5,antichess:5,horde:6,racingkings:5,crazyhouse:5
 variant-speed:
 	@mkdir -p bin
 	cd bench && $(GO) run ./cmd/natives -root .. -go '$(GO)' -rounds $(VARIANT_ROUNDS) -positions '' -variants '$(VARIANT_SPEED)' \
@@ -179,7 +179,7 @@ fuzz:
 san-oracle-deep:
 	GAMBIT_SAN_ORACLE_GAMES=5000 GAMBIT_SAN_ORACLE_SEED=7 $(GO) test -count=1 -run TestOracleChessops -v ./san
 
-## variant-oracle-deep: chessops against Fairy-Stockfish on 1,000 random positions a variant, deeper, gambit's Atomic against chessops, and every published variant count
+## variant-oracle-deep: chessops against Fairy-Stockfish on 1,000 random positions a variant, deeper, gambit's Atomic and Crazyhouse against chessops, and every published variant count
 # the two variant oracles of internal/variantoracle on 1,000 random
 # positions of each variant both have (and 200 from Chess960 starts),
 # compared at depths 1 to 4 while a depth stays under 300,000 leaves, and
@@ -187,7 +187,9 @@ san-oracle-deep:
 # Atomic, which only chessops has, against chessops on 1,000 random
 # positions from the standard start and 1,000 from Chess960 starts, at
 # depths 1 to 4 under the same bound, the start position to depth 5, and
-# every published atomic count
+# every published atomic count; then gambit's Crazyhouse against chessops
+# on 300 random positions (60 from Chess960 arrays) at depth 4, and every
+# published Crazyhouse count
 variant-oracle-deep:
 	GAMBIT_VARIANT_ORACLE_N=1000 GAMBIT_VARIANT_ORACLE_SEED=101 GAMBIT_VARIANT_ORACLE_DEPTH=4 GAMBIT_VARIANT_ORACLE_NODES=300000 \
 		GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES=100000000 \
@@ -195,6 +197,8 @@ variant-oracle-deep:
 	GAMBIT_ATOMIC_ORACLE_N=1000 GAMBIT_ATOMIC_ORACLE_DEPTH=4 GAMBIT_ATOMIC_ORACLE_NODES=300000 GAMBIT_ATOMIC_ORACLE_START_DEPTH=5 \
 		GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES=100000000 \
 		$(GO) test -count=1 -timeout 180m -run 'TestAtomic' -v ./perft
+	GAMBIT_VARIANT_GAMBIT_N=300 GAMBIT_VARIANT_GAMBIT_DEPTH=4 GAMBIT_VARIANT_GAMBIT_ONLY=crazyhouse GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES=100000000 \
+		$(GO) test -count=1 -timeout 180m -run 'TestVariantRandomChessOps|TestCrazyhousePublished' -v ./perft
 
 ## oracle: 5,000 random positions against Stockfish (~2 min)
 oracle:

@@ -13,7 +13,7 @@ var ErrInvalidFEN = errors.New("invalid FEN")
 // FENError reports what is wrong with a FEN: the field and the problem.
 type FENError struct {
 	FEN   string // the input
-	Field string // "board", "side to move", "castling", "en passant", "halfmove clock", "fullmove number" or "fields"
+	Field string // "board", "side to move", "castling", "en passant", "halfmove clock", "fullmove number", "fields", or a variant's: "checks", "pockets"
 	Msg   string // what is wrong
 }
 
@@ -62,6 +62,12 @@ func parseFEN(v Variant, fen string) (Position, error) {
 	if len(fields) < 4 || len(fields) > 6 {
 		return fail("fields", "want 6 space-separated fields (or 4, without the counters), have %d", len(fields))
 	}
+	if v == Crazyhouse {
+		var msg string
+		if fields[0], p.pockets, p.promoted, msg = splitPockets(fields[0]); msg != "" {
+			return fail("pockets", "%s", msg)
+		}
+	}
 
 	// Board.
 	ranks := strings.Split(fields[0], "/")
@@ -105,9 +111,15 @@ func parseFEN(v Variant, fen string) (Position, error) {
 	}
 	// Every piece beyond the starting set must be a promoted pawn. This also
 	// bounds the legal moves of any position below MaxMoves. Horde's side
-	// without a king starts with 36 pawns and is not bounded here.
+	// without a king starts with 36 pawns and is not bounded here; in
+	// Crazyhouse a side may have more, and the bound is on both sides.
+	if v == Crazyhouse {
+		if field, msg := p.checkCrazyhouse(); msg != "" {
+			return fail(field, "%s", msg)
+		}
+	}
 	for c := White; c <= Black; c++ {
-		if v == Horde && p.Pieces(c, King) == 0 {
+		if v == Horde && p.Pieces(c, King) == 0 || v == Crazyhouse {
 			continue
 		}
 		extra := p.Pieces(c, Pawn).Count()
@@ -287,7 +299,10 @@ func (p *Position) parseCastling(field string) string {
 func (p *Position) FEN() string {
 	var sb strings.Builder
 	sb.Grow(90)
-	writePlacement(&sb, &p.board)
+	writePlacement(&sb, &p.board, p.promoted)
+	if p.variant == Crazyhouse {
+		p.writePockets(&sb)
+	}
 	if p.side == White {
 		sb.WriteString(" w ")
 	} else {
@@ -346,12 +361,13 @@ func (p *Position) castlingString() string {
 func PlacementFEN(board *[64]Piece) string {
 	var sb strings.Builder
 	sb.Grow(71)
-	writePlacement(&sb, board)
+	writePlacement(&sb, board, 0)
 	return sb.String()
 }
 
-// writePlacement writes the piece placement field of a FEN.
-func writePlacement(sb *strings.Builder, board *[64]Piece) {
+// writePlacement writes the piece placement field of a FEN, with a '~'
+// after each piece on a square of promoted (Crazyhouse's promoted pieces).
+func writePlacement(sb *strings.Builder, board *[64]Piece, promoted Bitboard) {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
@@ -365,6 +381,9 @@ func writePlacement(sb *strings.Builder, board *[64]Piece) {
 				empty = 0
 			}
 			sb.WriteByte(pc.Letter())
+			if promoted.Has(NewSquare(f, r)) {
+				sb.WriteByte('~')
+			}
 		}
 		if empty > 0 {
 			sb.WriteByte(byte('0' + empty))

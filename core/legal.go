@@ -71,13 +71,16 @@ func (p *Position) LegalMove(from, to Square, promo PieceType) Move {
 	return newMove(from, to, pt, captured, promo) | flags
 }
 
-// IsLegal reports whether m is a legal move of the side to move, exactly as
-// LegalMoves would give it: the check a search makes of a move that comes
+// IsLegal reports whether m is a legal move of the side to move (a drop
+// included), exactly as LegalMoves would give it: the check a search makes of a move that comes
 // from a transposition table, a killer slot or another position before it
 // plays it. A move of another position whose captured piece or flags
 // differ here is not legal here. It costs what LegalMove costs, a small
 // fraction of generating every move.
 func (p *Position) IsLegal(m Move) bool {
+	if m&flagDrop != 0 {
+		return p.LegalDrop(m.Piece(), m.To()) == m
+	}
 	return m != NoMove && p.LegalMove(m.From(), m.To(), m.Promotion()) == m
 }
 

@@ -18,6 +18,15 @@ package core
 //	            Standard): every move the generators write there has it,
 //	            and MakeMove, UnmakeMove and CountLegalMovesAfter take the
 //	            variant's path on it, in the test they make for castling
+//	bit  25     a Crazyhouse drop: the piece of the moved-piece field
+//	            (bits 12-14) comes from the pocket onto the to square;
+//	            the from square is the to square too, and the captured
+//	            and promotion fields are empty (IsDrop)
+//	bit  26     in Crazyhouse, the captured piece is a promoted one: it
+//	            goes to the captor's pocket as a pawn, and UnmakeMove marks
+//	            it promoted again (the generator, which sees the board,
+//	            sets it, so the Undo need not carry it)
+//	bits 27-31  unused (zero)
 //
 // The zero Move is NoMove. A Move belongs to the position it was generated
 // in; Position.UCI and the san package turn it into text.
@@ -32,6 +41,10 @@ const (
 	flagEnPassant  Move = 1 << 22
 	flagCastle     Move = 1 << 23
 	flagVariant    Move = 1 << 24
+	// flagDrop marks a Crazyhouse drop (IsDrop).
+	flagDrop Move = 1 << 25
+	// flagPromotedCapture marks a Crazyhouse capture of a promoted piece.
+	flagPromotedCapture Move = 1 << 26
 )
 
 // isSpecial reports whether m is castling or a move of a variant position
@@ -90,8 +103,13 @@ func (m Move) IsCastle() bool { return m&flagCastle != 0 }
 // IsDoublePush reports whether the move is a pawn's two-square advance.
 func (m Move) IsDoublePush() bool { return m&flagDoublePush != 0 }
 
+// IsDrop reports whether the move is a Crazyhouse drop: Piece comes from
+// the pocket of the side to move onto To, which From also returns.
+func (m Move) IsDrop() bool { return m&flagDrop != 0 }
+
 // String returns the move in UCI coordinate form: from, to and a
-// promotion letter, "0000" for NoMove. Standard castling, the king from the
+// promotion letter, "0000" for NoMove, and a drop as the piece's upper-case
+// letter, '@' and the square ("N@f3", "P@e4"). Standard castling, the king from the
 // e-file with a rook from the a- or h-file, is written as the king's move
 // ("e1g1"), as UCI wants in standard chess; other castling, which only
 // Chess960 has, as king takes rook ("b1a1"), as UCI_Chess960 wants. So in
@@ -101,6 +119,9 @@ func (m Move) IsDoublePush() bool { return m&flagDoublePush != 0 }
 func (m Move) String() string {
 	if m == NoMove {
 		return "0000"
+	}
+	if m.IsDrop() {
+		return string(NewPiece(White, m.Piece()).Letter()) + "@" + m.To().String()
 	}
 	to := m.To()
 	if m&flagCastle != 0 && m.From().File() == 4 && (to.File() == 0 || to.File() == 7) {

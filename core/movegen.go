@@ -6,7 +6,7 @@ import "math/bits"
 // it held. Moves come straight from check and pin masks, never by making a
 // move and testing it, and nothing is allocated.
 func (p *Position) LegalMoves(ml *MoveList) {
-	ml.n = 0
+	ml.reset()
 	p.generate(ml, genAll)
 }
 
@@ -16,7 +16,7 @@ func (p *Position) LegalMoves(ml *MoveList) {
 // together they are LegalMoves. In check they still hold only their own
 // kinds, the evasions of that kind.
 func (p *Position) CaptureMoves(ml *MoveList) {
-	ml.n = 0
+	ml.reset()
 	p.generate(ml, genCaptures|genPromotions|genUnderPromotions)
 }
 
@@ -25,7 +25,7 @@ func (p *Position) CaptureMoves(ml *MoveList) {
 // included. A move picker that has already tried the captures calls it
 // for the rest without generating the captures again.
 func (p *Position) QuietMoves(ml *MoveList) {
-	ml.n = 0
+	ml.reset()
 	p.generate(ml, genQuiets)
 }
 
@@ -35,7 +35,7 @@ func (p *Position) QuietMoves(ml *MoveList) {
 // are quiet moves, even in check (a search that must see every evasion
 // calls LegalMoves).
 func (p *Position) QuiescenceMoves(ml *MoveList) {
-	ml.n = 0
+	ml.reset()
 	p.generate(ml, genCaptures|genPromotions)
 }
 

@@ -83,6 +83,11 @@ type Position struct {
 	checks   [2]uint8
 	halfmove int
 	fullmove int
+	// pockets holds, in Crazyhouse, the pieces each colour has in hand,
+	// by piece type; promoted the squares of the pieces that are promoted
+	// pawns (variant_crazyhouse.go).
+	pockets  [2][8]uint8
+	promoted Bitboard
 }
 
 // StartFEN is the FEN of the standard starting position.

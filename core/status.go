@@ -79,13 +79,18 @@ func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMoves(
 // In a variant it follows the variant's rules: in Three-check, kings alone
 // on both sides; in Atomic, lichess's rules of which material can explode
 // the other king (a bare king, or a single minor piece or rook against a
-// bare king, cannot); never in King of the Hill and Racing Kings, where a
-// bare king still wins by walking; and not yet worked out for Antichess
-// and Horde, where it reports false.
+// bare king, cannot); in Crazyhouse, where no material leaves the game,
+// kings and at most one knight or bishop on the board and in the pockets
+// together, none of them promoted; never in King of the Hill and Racing
+// Kings, where a bare king still wins by walking; and not yet worked out
+// for Antichess and Horde, where it reports false.
 func (p *Position) IsInsufficientMaterial() bool {
 	if p.variant != Standard {
-		if p.variant == Atomic {
+		switch p.variant {
+		case Atomic:
 			return p.atomicInsufficient(White) && p.atomicInsufficient(Black)
+		case Crazyhouse:
+			return p.crazyhouseInsufficient()
 		}
 		return p.variant == ThreeCheck && p.byType[0] == p.byType[King]
 	}

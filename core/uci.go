@@ -32,10 +32,18 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // move ("e1g1") or as king takes rook ("e1h1"), in standard chess and
 // Chess960 alike; where a king move and a castling share the king form (a
 // Chess960 king next to its destination), the king move wins and castling
-// needs the king-takes-rook form. A missing promotion letter is an error.
+// needs the king-takes-rook form. A Crazyhouse drop is the piece's letter,
+// '@' and the square ("N@f3", "P@e4"). A missing promotion letter is an
+// error.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	fail := func(err error) (Move, error) {
 		return NoMove, &MoveError{Move: s, FEN: p.FEN(), Err: err}
+	}
+	if pt, to, ok := parseDrop(s); ok {
+		if m := p.LegalDrop(pt, to); m != NoMove {
+			return m, nil
+		}
+		return fail(ErrIllegalMove)
 	}
 	if len(s) < 4 || len(s) > 5 {
 		return fail(ErrMoveSyntax)

@@ -24,9 +24,9 @@ const (
 	// pawns next to the target square; a king never captures, kings that
 	// touch cannot check each other, and exploding the other king wins.
 	Atomic
-	// Crazyhouse: captured pieces go to the captor's pocket and can be
-	// dropped back. Not implemented yet: ParseVariantFEN returns
-	// ErrUnsupportedVariant.
+	// Crazyhouse: a captured piece goes to the captor's pocket (a promoted
+	// pawn as a pawn), and a move may drop a piece of the pocket on an
+	// empty square instead (a pawn on none of the first and last ranks).
 	Crazyhouse
 	// ThreeCheck: a side that gives its third check wins.
 	ThreeCheck
@@ -75,8 +75,10 @@ func (v Variant) String() string {
 // errors.Is.
 var ErrUnknownVariant = errors.New("unknown variant")
 
-// ErrUnsupportedVariant is the error ParseVariantFEN returns, wrapped in a
-// FENError, for a variant whose rules gambit does not play yet.
+// ErrUnsupportedVariant was the error ParseVariantFEN returned for a
+// variant whose rules gambit did not play yet. gambit plays every Variant
+// now, so nothing in core returns it; it stays for the callers that test
+// for it.
 var ErrUnsupportedVariant = errors.New("variant not supported yet")
 
 // VariantError reports a variant name ParseVariant does not know.
@@ -160,8 +162,8 @@ func VariantStartFEN(v Variant) string {
 }
 
 // VariantStartPosition returns the starting position of variant v. It
-// returns an error for a value that is no variant and for a variant gambit
-// does not play yet (ErrUnsupportedVariant).
+// returns an error matching ErrUnknownVariant for a value that is no
+// variant.
 func VariantStartPosition(v Variant) (Position, error) {
 	if v >= variantCount {
 		return Position{}, fmt.Errorf("core: start position: %w: %d", ErrUnknownVariant, uint8(v))

@@ -10,7 +10,10 @@ import (
 // own forms: for ThreeCheck, the checks as lichess writes them, the checks
 // each side still has to give after the en-passant field ("3+3"), or the
 // checks given as a seventh field ("+2+0"), with three to give for both
-// when neither is there. ParseVariantFEN(Standard, fen) is ParseFEN(fen).
+// when neither is there; for Crazyhouse, the pockets in brackets after the
+// board ("RNBQKBNR[Qn]", as Position.FEN writes them) or as a ninth rank
+// ("RNBQKBNR/Qn"), both empty when neither is there, and a '~' after each
+// promoted piece ("Q~"). ParseVariantFEN(Standard, fen) is ParseFEN(fen).
 //
 // Each variant's board rules replace standard chess's: Antichess allows
 // any number of kings and no castling (the castling field is ignored, as
@@ -18,16 +21,15 @@ import (
 // it may stand on its first rank; Racing Kings has no pawns, no castling
 // and neither king in check; in Atomic the side to move may have lost its
 // king (the game is over) and the other side's king is in check only when
-// it does not touch the king of the side to move. Errors are *FENError
-// values, matching ErrInvalidFEN, as ParseFEN's; for Crazyhouse, which
-// gambit does not play yet, and for a value that is no variant, the error
-// matches ErrUnsupportedVariant or ErrUnknownVariant instead.
+// it does not touch the king of the side to move; Crazyhouse bounds the
+// material of the board and both pockets together by one game's (16 pawns
+// and what they promote to beyond the starting pieces) instead of each
+// side's. Errors are *FENError values, matching ErrInvalidFEN, as
+// ParseFEN's (Field "pockets" for a bad pocket); for a value that is no
+// variant, the error matches ErrUnknownVariant instead.
 func ParseVariantFEN(v Variant, fen string) (Position, error) {
-	switch {
-	case v >= variantCount:
+	if v >= variantCount {
 		return Position{}, fmt.Errorf("core: parse FEN: %w: %d", ErrUnknownVariant, uint8(v))
-	case v == Crazyhouse:
-		return Position{}, fmt.Errorf("core: parse FEN of %v: %w", v, ErrUnsupportedVariant)
 	}
 	return parseFEN(v, fen)
 }
@@ -152,11 +154,16 @@ func (p *Position) checkVariantChecks(v Variant) string {
 
 // checkVariantMoves checks that a move list holds every move either side
 // could make, where the variant's material is not bounded like standard
-// chess's (Antichess's kings, Horde's pawns); it returns what is wrong, or
-// "".
+// chess's: Antichess's kings and Horde's pawns, whose moves the writers
+// write (writerMoves), and Crazyhouse's pockets, whose drops take a list
+// past them, up to MaxMoves-1. It returns what is wrong, or "".
 func (p *Position) checkVariantMoves() string {
-	if p.variant != Antichess && p.variant != Horde {
+	if p.variant != Antichess && p.variant != Horde && p.variant != Crazyhouse {
 		return ""
+	}
+	limit, holder := writerMoves-1, "the move writers hold"
+	if p.variant == Crazyhouse {
+		limit, holder = MaxMoves-1, "a MoveList holds"
 	}
 	side, checkers := p.side, p.checkers
 	defer func() { p.side, p.checkers = side, checkers }()
@@ -165,8 +172,8 @@ func (p *Position) checkVariantMoves() string {
 			continue
 		}
 		p.side = c
-		if n := p.variantMoves(nil, genAll); n > MaxMoves-1 {
-			return fmt.Sprintf("%v could make %d moves, more than a MoveList holds", c, n)
+		if n := p.variantMoves(nil, genAll); n > limit {
+			return fmt.Sprintf("%v could make %d moves, more than %s", c, n, holder)
 		}
 	}
 	return ""

@@ -31,10 +31,11 @@ func (p *Position) variantGenerate(ml *MoveList, mode genMode) int {
 	if ml == nil {
 		return p.variantMoves(nil, mode)
 	}
-	first := ml.n
+	first := ml.length()
 	n := p.variantMoves(ml, mode)
-	for i := first; i < ml.n; i++ {
-		ml.moves[i] |= flagVariant
+	moves := ml.moves[:ml.length()]
+	for i := first; i < len(moves); i++ {
+		moves[i] |= flagVariant
 	}
 	return n
 }
@@ -82,7 +83,19 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 			return p.generateHordeWhite(ml, mode)
 		}
 		return p.generateHordeBlack(ml, mode)
+	case Crazyhouse:
+		return p.generateCrazyhouse(ml, mode)
 	}
+	return p.standardMoves(ml, mode)
+}
+
+// standardMoves writes the legal moves of the kinds in mode into ml (nil:
+// only counts them) and returns their number, by standard chess's rules:
+// the generated copies of the standard generator for the side to move, as
+// generate calls them. King of the Hill, Three-check, Horde's side with a
+// king and Crazyhouse's board moves are these.
+func (p *Position) standardMoves(ml *MoveList, mode genMode) int {
+	white := p.side&1 == White
 	switch {
 	case ml == nil && white:
 		return p.countWhite()
@@ -251,12 +264,13 @@ func (p *Position) writePseudoPawns(ml *MoveList, mode genMode, one, two, fromFi
 }
 
 // variantLegalMove is LegalMove for the variants: the legal move from
-// `from` to `to` with promotion promo, found among all the legal moves.
+// `from` to `to` with promotion promo, found among all the legal moves; a
+// Crazyhouse drop is none (LegalDrop finds those).
 func (p *Position) variantLegalMove(from, to Square, promo PieceType) Move {
 	var ml MoveList
 	p.variantGenerate(&ml, genAll)
 	for _, m := range ml.Moves() {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
+		if m.From() == from && m.To() == to && m.Promotion() == promo && !m.IsDrop() {
 			return m
 		}
 	}
@@ -279,7 +293,10 @@ func (p *Position) variantLegalEnPassant() bool {
 // variantCountAfter is CountLegalMovesAfter for the variants: the board
 // moves as in standard chess, and the count is the variant's. Only
 // Three-check's checks stay as they are: a move that gives its side the
-// third check leaves no move after it.
+// third check leaves no move after it. A Crazyhouse drop, whose from and
+// to are one square, puts its piece there as such a move's bitboard
+// update does; the count after it is the other side's, whose pocket the
+// move leaves as it is.
 func (p *Position) variantCountAfter(m Move) int {
 	if p.variant == Atomic {
 		// An explosion changes more than the move's own squares: the move
@@ -315,7 +332,7 @@ func (p *Position) variantMoveTo(pt PieceType, from Bitboard, to Square) (m Move
 	var ml MoveList
 	p.variantGenerate(&ml, genAll)
 	for _, x := range ml.Moves() {
-		if x.Piece() == pt && x.To() == to && from.Has(x.From()) && !x.IsCastle() {
+		if x.Piece() == pt && x.To() == to && from.Has(x.From()) && !x.IsCastle() && !x.IsDrop() {
 			m = x
 			n++
 		}
@@ -330,7 +347,7 @@ func (p *Position) variantPawnMoveTo(fromFile int, to Square, promo PieceType) M
 	var ml MoveList
 	p.variantGenerate(&ml, genAll)
 	for _, m := range ml.Moves() {
-		if m.Piece() == Pawn && m.From().File() == fromFile && m.To() == to && m.Promotion() == promo {
+		if m.Piece() == Pawn && m.From().File() == fromFile && m.To() == to && m.Promotion() == promo && !m.IsDrop() {
 			return m
 		}
 	}

@@ -12,8 +12,12 @@ package core
 // standard chess, then the variant's part: in Three-check, when it gives
 // check, one more check for its side, in the position and its hash; in
 // Atomic, a capture's explosion, whose lost pieces the returned Undo
-// carries in place of the hash (explode).
+// carries in place of the hash (explode). Crazyhouse's drops and pockets
+// have their own (makeCrazyhouse).
 func (p *Position) makeVariant(m Move) Undo {
+	if p.variant == Crazyhouse {
+		return p.makeCrazyhouse(m)
+	}
 	u := p.MakeMove(m &^ flagVariant)
 	switch p.variant {
 	case ThreeCheck:
@@ -42,9 +46,13 @@ func (p *Position) makeVariant(m Move) Undo {
 // is given an empty Undo: the hash, clock, castling and en passant it
 // restores are overwritten, when this returns, from the Undo it returns:
 // u, with the hash before the move in place of an atomic capture's
-// exploded pieces.
+// exploded pieces. Crazyhouse's moves have their own (unmakeCrazyhouse).
 func (p *Position) unmakeVariant(m Move, us Color, u Undo) Undo {
 	us &= 1
+	if p.variant == Crazyhouse {
+		p.unmakeCrazyhouse(m, us)
+		return u
+	}
 	if p.variant == Atomic && m.IsCapture() {
 		u.hash = p.unexplode(m, us, u)
 	}
@@ -88,11 +96,15 @@ var zobristVariant, zobristChecks = func() (v [variantCount]uint64, c [2][4]uint
 }()
 
 // variantHash returns the part of the hash a variant adds to the pieces,
-// side, castling and en passant: its own key, and Three-check's checks.
+// side, castling and en passant: its own key, Three-check's checks, and
+// Crazyhouse's pockets and promoted pieces.
 func (p *Position) variantHash() uint64 {
 	h := zobristVariant[p.variant%variantCount]
 	if p.variant == ThreeCheck {
 		h ^= zobristChecks[White][p.checks[White]&3] ^ zobristChecks[Black][p.checks[Black]&3]
+	}
+	if p.variant == Crazyhouse {
+		h ^= p.crazyhouseHash()
 	}
 	return h
 }

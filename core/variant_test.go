@@ -11,7 +11,7 @@ import (
 )
 
 // playedVariants are the variants gambit plays.
-var playedVariants = []core.Variant{core.Atomic, core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde, core.RacingKings}
+var playedVariants = []core.Variant{core.Atomic, core.Crazyhouse, core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde, core.RacingKings}
 
 func TestParseVariant(t *testing.T) {
 	for name, want := range map[string]core.Variant{
@@ -53,6 +53,7 @@ func TestVariantStartPerft(t *testing.T) {
 		want []int
 	}{
 		{core.Atomic, []int{20, 400, 8902}},
+		{core.Crazyhouse, []int{20, 400, 8902}},
 		{core.ThreeCheck, []int{20, 400, 8902}},
 		{core.KingOfTheHill, []int{20, 400, 8902}},
 		{core.Antichess, []int{20, 400, 8067}},
@@ -67,9 +68,7 @@ func TestVariantStartPerft(t *testing.T) {
 		}
 		assert.Equal(t, core.VariantStartFEN(tc.v), p.FEN(), "%v start FEN", tc.v)
 	}
-	_, err := core.VariantStartPosition(core.Crazyhouse)
-	assert.ErrorIs(t, err, core.ErrUnsupportedVariant)
-	_, err = core.VariantStartPosition(core.Variant(99))
+	_, err := core.VariantStartPosition(core.Variant(99))
 	assert.ErrorIs(t, err, core.ErrUnknownVariant)
 }
 
@@ -346,9 +345,7 @@ func assertNoAllocs(t *testing.T, v core.Variant, p *core.Position) {
 }
 
 func TestParseVariantFENErrors(t *testing.T) {
-	_, err := core.ParseVariantFEN(core.Crazyhouse, core.StartFEN)
-	assert.ErrorIs(t, err, core.ErrUnsupportedVariant)
-	_, err = core.ParseVariantFEN(core.Variant(42), core.StartFEN)
+	_, err := core.ParseVariantFEN(core.Variant(42), core.StartFEN)
 	assert.ErrorIs(t, err, core.ErrUnknownVariant)
 	p, err := core.ParseVariantFEN(core.Standard, core.StartFEN)
 	require.NoError(t, err)

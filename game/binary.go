@@ -19,7 +19,10 @@ import (
 //	varint   number of moves, then two bytes each, little endian:
 //	         from | to<<6 | promotion<<12 (0 none, 1 knight .. 4 queen,
 //	         5 king in Antichess),
-//	         castling as king takes rook, as core.Move holds it
+//	         castling as king takes rook, as core.Move holds it;
+//	         a Crazyhouse drop as its square twice (from = to, which no
+//	         board move has) | piece<<12 (1 pawn .. 5 queen, core's
+//	         PieceType)
 //	[byte, byte, string] status, result, reason (flag 8)
 //	varint   number of tags, then name and value strings
 //	4 bytes  CRC-32C of everything before, little endian
@@ -100,10 +103,24 @@ func appendString(b []byte, s string) []byte {
 // encodeMove packs m into the 16 bits of the binary form.
 func encodeMove(m core.Move) uint16 {
 	code := uint16(m.From()) | uint16(m.To())<<6
-	if m.IsPromotion() {
+	switch {
+	case m.IsDrop():
+		code |= uint16(m.Piece()) << 12
+	case m.IsPromotion():
 		code |= uint16(m.Promotion()-core.Knight+1) << 12
 	}
 	return code
+}
+
+// decodeMove returns the legal move of p that code packs (encodeMove), or
+// core.NoMove: a drop where from and to are one square, else the board
+// move from, to and promotion.
+func decodeMove(p *core.Position, code uint16) core.Move {
+	from, to := core.Square(code&63), core.Square(code>>6&63)
+	if from == to {
+		return p.LegalDrop(core.PieceType(code>>12), to)
+	}
+	return p.LegalMove(from, to, decodePromotion(code))
 }
 
 // decodePromotion returns the promotion piece of a move's code: code 5 is
@@ -255,7 +272,7 @@ func decodeBody(body []byte) (*Game, error) {
 		if !g.replayable() {
 			return nil, d.fail(fmt.Sprintf("move %d after the game ended", i+1), nil)
 		}
-		m := g.pos.LegalMove(core.Square(code&63), core.Square(code>>6&63), decodePromotion(code))
+		m := decodeMove(&g.pos, code)
 		if m == core.NoMove {
 			if !g.pos.HasLegalMoves() {
 				return nil, d.fail(fmt.Sprintf("move %d after the game ended", i+1), nil)

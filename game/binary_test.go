@@ -42,6 +42,10 @@ func savedGames(t testing.TB) map[string]*game.Game {
 		"horde":                    {core.Horde, "", []string{"e5", "d6", "exd6"}},
 		"three-check":              {core.ThreeCheck, "", []string{"e4", "e5", "Bc4", "d6", "Bxf7+"}},
 		"racing kings":             {core.RacingKings, "", []string{"Kh3"}},
+		"crazyhouse drops": {core.Crazyhouse, "",
+			[]string{"e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "P@e6", "fxe6", "Bb5+", "@c6"}},
+		"crazyhouse promoted": {core.Crazyhouse, "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1",
+			[]string{"Bxb7", "Kxb2", "@a3+"}},
 	} {
 		var g *game.Game
 		var err error
@@ -329,4 +333,33 @@ func TestBinaryRealGames(t *testing.T) {
 	}
 	assert.Greater(t, n, 1000)
 	assert.True(t, strings.HasPrefix(game.ErrInvalidData.Error(), "invalid"))
+}
+
+// TestBinaryCrazyhouseDrops: a drop is two bytes with its square as from
+// and to and its piece above them, and comes back the same drop; JSON
+// writes it in UCI ("P@e6").
+func TestBinaryCrazyhouseDrops(t *testing.T) {
+	g := savedGames(t)["crazyhouse drops"]
+	data, err := g.MarshalBinary()
+	require.NoError(t, err)
+	var back game.Game
+	require.NoError(t, back.UnmarshalBinary(data))
+	assert.Equal(t, g.Moves(), back.Moves())
+	assert.Equal(t, g.FEN(), back.FEN())
+	drops := 0
+	for _, m := range back.Moves() {
+		if m.IsDrop() {
+			drops++
+		}
+	}
+	assert.Equal(t, 2, drops)
+	e6 := uint16(core.E6) | uint16(core.E6)<<6 | uint16(core.Pawn)<<12
+	assert.Contains(t, string(data), string(binary.LittleEndian.AppendUint16(nil, e6)), "P@e6's code")
+	assert.Contains(t, g.MovesUCI(), "P@e6")
+	js, err := json.Marshal(g)
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"P@e6"`)
+	var j game.Game
+	require.NoError(t, json.Unmarshal(js, &j))
+	assert.Equal(t, g.Moves(), j.Moves())
 }

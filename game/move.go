@@ -85,7 +85,7 @@ func (g *Game) findIndexMove(from, to int, promo core.PieceType) (core.Move, err
 	g.pos.LegalMoves(&ml)
 	moves := ml.Moves()
 	for _, m := range moves {
-		if m.From() == f && m.To() == t && (!m.IsPromotion() || m.Promotion() == promo) {
+		if m.From() == f && m.To() == t && !m.IsDrop() && (!m.IsPromotion() || m.Promotion() == promo) {
 			return m, nil
 		}
 	}
@@ -106,7 +106,7 @@ func (g *Game) MakeMove(m core.Move) error {
 	if g.status != Ongoing {
 		return g.over("move")
 	}
-	if m == core.NoMove || g.pos.LegalMove(m.From(), m.To(), m.Promotion()) != m {
+	if !g.pos.IsLegal(m) {
 		return &core.MoveError{Move: m.String(), FEN: g.pos.FEN(), Err: core.ErrIllegalMove}
 	}
 	g.play(m)

@@ -8,13 +8,13 @@ import (
 
 // What a game of each variant needs beyond core's rules lives here, in one
 // switch each: how a variant ending reads (variantReason) and which
-// material can no longer win (insufficientMaterial). A variant core comes
-// to play (Atomic, Crazyhouse) needs a case here only where lichess's rules
-// for it differ from what core's Status and IsInsufficientMaterial say.
+// material can no longer win (insufficientMaterial). A variant needs a
+// case here only where lichess's rules for it differ from what core's
+// Status and IsInsufficientMaterial say.
 
 // NewVariant returns a game from the starting position of variant v. It
-// returns an error matching core.ErrUnsupportedVariant for a variant core
-// does not play yet, and core.ErrUnknownVariant for a value that is none.
+// returns an error matching core.ErrUnknownVariant for a value that is no
+// variant.
 func NewVariant(v core.Variant, opts ...Option) (*Game, error) {
 	p, err := core.VariantStartPosition(v)
 	if err != nil {

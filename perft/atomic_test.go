@@ -164,7 +164,16 @@ func TestAtomicRandomChessOps(t *testing.T) {
 // testdata/variants (python-chess's and shakmaty's, see SOURCES.md) up to
 // GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES leaves (1,000,000).
 func TestAtomicPublished(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "variants", "atomic.perft"))
+	checkPublished(t, core.Atomic, 0)
+}
+
+// checkPublished counts the published perft positions of variant v,
+// testdata/variants/NAME.perft, up to GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES
+// leaves (1,000,000), by Count and, up to full leaves, by CountFull too. It
+// returns how many counts it checked.
+func checkPublished(t *testing.T, v core.Variant, full int64) int {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "variants", v.String()+".perft"))
 	require.NoError(t, err)
 	vectors, err := variantoracle.ReadVectors(f)
 	require.NoError(t, f.Close())
@@ -172,14 +181,18 @@ func TestAtomicPublished(t *testing.T) {
 	require.NotEmpty(t, vectors)
 	limit := int64(pgncorpus.EnvInt(t, envPublishedNodes, 1_000_000))
 	checked := 0
-	for _, v := range vectors {
-		if v.Nodes > limit {
+	for _, vec := range vectors {
+		if vec.Nodes > limit {
 			continue
 		}
-		p, err := core.ParseVariantFEN(core.Atomic, v.FEN)
-		require.NoError(t, err, v.FEN)
-		assert.Equal(t, uint64(v.Nodes), perft.Count(&p, v.Depth), "%s (%s) perft %d", v.ID, v.FEN, v.Depth)
+		p, err := core.ParseVariantFEN(v, vec.FEN)
+		require.NoError(t, err, vec.FEN)
+		assert.Equal(t, uint64(vec.Nodes), perft.Count(&p, vec.Depth), "%s (%s) perft %d", vec.ID, vec.FEN, vec.Depth)
+		if vec.Nodes <= full {
+			assert.Equal(t, uint64(vec.Nodes), perft.CountFull(&p, vec.Depth), "%s (%s) full perft %d", vec.ID, vec.FEN, vec.Depth)
+		}
 		checked++
 	}
-	t.Logf("%d of %d published atomic counts of up to %d leaves checked", checked, len(vectors), limit)
+	t.Logf("%d of %d published %v counts of up to %d leaves checked", checked, len(vectors), v, limit)
+	return checked
 }

@@ -2,6 +2,7 @@ package perft_test
 
 import (
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/pgncorpus"
 	"github.com/gambit-chess/gambit/internal/variantoracle"
 	"github.com/gambit-chess/gambit/perft"
 )
@@ -59,7 +61,7 @@ func compareFairy(t *testing.T, e *enginetest.Engine, p core.Position, fen strin
 // depths 1 to 4.
 func TestVariantStartFairyStockfish(t *testing.T) {
 	e := fairy(t)
-	for _, v := range []core.Variant{core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde, core.RacingKings} {
+	for _, v := range []core.Variant{core.Crazyhouse, core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde, core.RacingKings} {
 		p, err := core.VariantStartPosition(v)
 		require.NoError(t, err)
 		for d := 1; d <= 4; d++ {
@@ -94,6 +96,45 @@ var variantPositions = []struct {
 	{core.Antichess, "8/8/8/8/3pP3/8/8/8 b - e3 0 1", 4, "a forced en-passant capture"},
 	{core.Antichess, "8/8/8/8/8/8/p7/1K6 w - - 0 1", 4, "the king takes and is taken"},
 	{core.Antichess, "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", 4, "no check, and no castling"},
+	{core.Crazyhouse, "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", 2, "full pockets: 301 moves, more than 256"},
+	{core.Crazyhouse, "r1bqk2r/pppp1ppp/4p3/4P3/3Pn3/2N5/PPP2PPP/R1BQK2R[NBnb] w KQkq - 0 1", 3, "a middlegame with minor pieces in both pockets"},
+	{core.Crazyhouse, "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 3, "drops of both sides"},
+	{core.Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[NPn] w - - 0 1", 3, "a drop blocks the rook's check"},
+	{core.Crazyhouse, "4k3/8/8/b7/8/8/2P5/4K3[NP] w - - 0 1", 3, "a pawn blocks, dropped or pushed"},
+	{core.Crazyhouse, "4k3/8/8/8/8/8/2n5/4K3[QRBNP] w - - 0 1", 3, "a knight's check: no drop helps"},
+	{core.Crazyhouse, "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", 4, "a promoted queen taken goes to the pocket as a pawn"},
+	{core.Crazyhouse, "r3k2r/1N~6/8/8/8/8/6q~1/R3K2R[Pp] w KQkq - 0 1", 3, "promoted pieces, castling and drops"},
+	{core.Crazyhouse, "7k/7p/4NN2/8/8/8/8/K7[P] w - - 0 1", 3, "a pawn's drop mates"},
+	{core.Crazyhouse, "7k/6pp/8/8/8/8/8/K7[Qq] w - - 0 1", 3, "a queen's drop mates"},
+	{core.Crazyhouse, "r1b2rk1/1pp1qp2/5n1p/1Bp5/4P3/5P2/PP3P1P/R2Q1RK1[NPPPBPpnbn] b - - 31 16", 2, "a drop mate four moves deep, pockets full"},
+}
+
+// TestCrazyhouseChessOps counts the hand-picked Crazyhouse positions of
+// variantPositions, and Crazyhouse960 ones, which the Fairy-Stockfish test
+// leaves out (it is not told Chess960 there), against chessops.
+func TestCrazyhouseChessOps(t *testing.T) {
+	ops := variantoracle.ChessOpsForTest(t)
+	type position struct {
+		fen   string
+		depth int
+	}
+	positions := []position{
+		{"bqnb1rkr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/BQNB1RKR[] w HFhf - 0 3", 4},
+		{"bqnbr1kr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/BQNBR1KR[Nn] w HEhe - 0 3", 3},
+	}
+	for _, tc := range variantPositions {
+		if tc.v == core.Crazyhouse {
+			positions = append(positions, position{tc.fen, tc.depth})
+		}
+	}
+	for _, tc := range positions {
+		want, err := ops.Perft(t.Context(), "crazyhouse", tc.fen, tc.depth)
+		require.NoError(t, err, tc.fen)
+		p, err := core.ParseVariantFEN(core.Crazyhouse, tc.fen)
+		require.NoError(t, err, tc.fen)
+		assert.Equal(t, uint64(want), perft.Count(&p, tc.depth), tc.fen)
+		assert.Equal(t, uint64(want), perft.CountFull(&p, tc.depth), tc.fen)
+	}
 }
 
 // racingKingsPositions are hand-picked Racing Kings positions, each
@@ -144,7 +185,7 @@ func TestVariantRandomGamesFairyStockfish(t *testing.T) {
 	e := fairy(t)
 	r := newRand(25)
 	const games, plies, every = 6, 80, 8
-	for _, v := range []core.Variant{core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde} {
+	for _, v := range []core.Variant{core.Crazyhouse, core.ThreeCheck, core.KingOfTheHill, core.Antichess, core.Horde} {
 		for range games {
 			p, err := core.VariantStartPosition(v)
 			require.NoError(t, err)
@@ -171,20 +212,57 @@ func TestVariantRandomGamesFairyStockfish(t *testing.T) {
 }
 
 // TestVariantRandomChessOps counts seeded random positions of every variant
-// core plays, which chessops (lichess's rules) makes by random games, at
-// depth 3 and compares them with chessops's counts.
+// core plays, which chessops (lichess's rules) makes by random games, and
+// Crazyhouse's from Chess960 arrays too, at depth 3 and compares them with
+// chessops's counts; on a mismatch it names the moves that differ.
+// GAMBIT_VARIANT_GAMBIT_N (30 positions a variant, a fifth of them from
+// Chess960 arrays), GAMBIT_VARIANT_GAMBIT_DEPTH (3) and
+// GAMBIT_VARIANT_GAMBIT_ONLY (a variant's name; all when empty) ask for
+// more: make variant-oracle-deep.
 func TestVariantRandomChessOps(t *testing.T) {
 	ops := variantoracle.ChessOpsForTest(t)
-	for _, v := range []core.Variant{core.Atomic, core.ThreeCheck, core.KingOfTheHill, core.RacingKings, core.Horde, core.Antichess} {
-		fens, err := ops.Random(t.Context(), variantoracle.Games{Variant: v.String(), Seed: 7, Plies: 60, N: 30})
-		require.NoError(t, err, v)
-		require.Len(t, fens, 30, v)
+	n := pgncorpus.EnvInt(t, "GAMBIT_VARIANT_GAMBIT_N", 30)
+	depth := pgncorpus.EnvInt(t, "GAMBIT_VARIANT_GAMBIT_DEPTH", 3)
+	only := os.Getenv("GAMBIT_VARIANT_GAMBIT_ONLY")
+	type run struct {
+		v        core.Variant
+		chess960 bool
+		n        int
+	}
+	var runs []run
+	for _, v := range []core.Variant{core.Atomic, core.Crazyhouse, core.ThreeCheck, core.KingOfTheHill, core.RacingKings, core.Horde, core.Antichess} {
+		runs = append(runs, run{v, false, n})
+	}
+	runs = append(runs, run{core.Crazyhouse, true, max(1, n/5)})
+	for _, r := range runs {
+		if only != "" && only != r.v.String() {
+			continue
+		}
+		fens, err := ops.Random(t.Context(), variantoracle.Games{Variant: r.v.String(), Chess960: r.chess960, Seed: 7, Plies: 60, N: r.n})
+		require.NoError(t, err, r.v)
+		require.Len(t, fens, r.n, r.v)
 		for _, fen := range fens {
-			want, err := ops.Perft(t.Context(), v.String(), fen, 3)
-			require.NoError(t, err, "%v %s", v, fen)
-			p, err := core.ParseVariantFEN(v, fen)
-			require.NoError(t, err, "%v %s", v, fen)
-			assert.Equal(t, uint64(want), perft.Count(&p, 3), "%v %s", v, fen)
+			want, err := ops.Divide(t.Context(), r.v.String(), fen, depth)
+			require.NoError(t, err, "%v %s", r.v, fen)
+			p, err := core.ParseVariantFEN(r.v, fen)
+			require.NoError(t, err, "%v %s", r.v, fen)
+			if got := perft.Count(&p, depth); got != uint64(want.Total()) {
+				mine := variantoracle.Divide{}
+				for m, n := range divideMap(&p, depth) {
+					mine[m] = int64(n)
+				}
+				t.Errorf("%v %s depth %d: gambit %d, chessops %d\n%s", r.v, fen, depth, got, want.Total(),
+					variantoracle.Compare("gambit", mine, "chessops", want))
+			}
 		}
 	}
+}
+
+// TestCrazyhousePublished counts the published Crazyhouse positions of
+// testdata/variants (python-chess's and shakmaty's, see SOURCES.md) up to
+// GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES leaves (1,000,000), by Count and,
+// up to 100,000 leaves, by CountFull.
+func TestCrazyhousePublished(t *testing.T) {
+	checked := checkPublished(t, core.Crazyhouse, 100_000)
+	assert.GreaterOrEqual(t, checked, 15)
 }

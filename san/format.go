@@ -30,9 +30,11 @@ const maxLen = 16
 // Format returns the canonical SAN of m, a legal move of p: the piece
 // letter, the disambiguation needed among the legal moves (the file if it
 // suffices, else the rank, else both), 'x' for a capture, "=Q" for a
-// promotion, O-O or O-O-O for castling, and '+' or '#' when the move gives
-// check or mate (in a variant, '#' when the move decides the game; see the
-// package documentation).
+// promotion, O-O or O-O-O for castling, a Crazyhouse drop as the piece
+// letter, '@' and the square ("N@f3", and "@e4" for a pawn, as lichess
+// writes them), and '+' or '#' when the move gives check or mate (in a
+// variant, '#' when the move decides the game; see the package
+// documentation).
 //
 // m must be a legal move of p, such as one from LegalMoves or Parse. Format
 // never panics: it returns "--" (PGN's null move) for core.NoMove and the
@@ -65,13 +67,16 @@ func appendFormat(dst []byte, p *core.Position, m core.Move, style Style, ml *co
 	for _, x := range ml.Moves() {
 		if x == m {
 			legal = true
-		} else if x.To() == m.To() && x.Piece() == m.Piece() && x.From() != m.From() && !x.IsCastle() {
+		} else if x.To() == m.To() && x.Piece() == m.Piece() && x.From() != m.From() && !x.IsCastle() && !x.IsDrop() {
 			others |= x.From().Bitboard()
 		}
 	}
 	if !legal {
 		if m == core.NoMove {
 			return append(dst, "--"...)
+		}
+		if m.IsDrop() {
+			return append(dst, m.String()...)
 		}
 		dst = appendSquare(appendSquare(dst, m.From()), m.To())
 		if m.IsPromotion() {
@@ -81,6 +86,13 @@ func appendFormat(dst []byte, p *core.Position, m core.Move, style Style, ml *co
 	}
 
 	switch {
+	case m.IsDrop():
+		// chessops writes a pawn's drop without its letter: "@e4".
+		if m.Piece() != core.Pawn {
+			dst = appendPiece(dst, m.Piece(), style)
+		}
+		dst = append(dst, '@')
+		dst = appendSquare(dst, m.To())
 	case m.IsCastle():
 		dst = append(dst, "O-O"...)
 		if m.To() < m.From() {

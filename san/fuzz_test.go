@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzParse feeds Parse and ParseStrict any text in any position core
-// accepts (the start position when the FEN is not one). They must never
+// accepts, standard or else Crazyhouse (the start position when the FEN is
+// neither), drops included. They must never
 // panic; a move they return must be legal and written back by Format to
 // text that reads the same move; a failure must be a *MoveError of one of
 // the three kinds.
@@ -25,10 +26,16 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range formatCases {
 		f.Add(tc.fen, tc.want)
 	}
+	for i, s := range []string{"N@f3", "@e4", "P@e4", "n@f3", "♘@f3+", "K@e4", "@", "N@", "@e9", "Q@c1#", "b@b4", "e4e4"} {
+		f.Add([]string{"2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", "7k/7p/4NN2/8/8/8/8/K7[P] w - - 0 1",
+			"4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - 0 1"}[i%3], s)
+	}
 	f.Fuzz(func(t *testing.T, fen, s string) {
 		p, err := core.ParseFEN(fen)
 		if err != nil {
-			p = core.StartPosition()
+			if p, err = core.ParseVariantFEN(core.Crazyhouse, fen); err != nil {
+				p = core.StartPosition()
+			}
 		}
 		fuzzParseIn(t, p, s)
 	})

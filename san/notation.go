@@ -12,6 +12,7 @@ type notation struct {
 	to       core.Square
 	promo    core.PieceType // NoPieceType when none is written
 	castle   castling
+	drop     bool // a Crazyhouse drop ("N@f3", "@e4"): piece and to are set
 }
 
 // castling is the castling a notation names, if any.
@@ -32,14 +33,16 @@ const (
 	reasonNullMove  = "a null move is not a legal move"
 	reasonCastling  = "castling must be O-O or O-O-O"
 	reasonNotStrict = "not canonical SAN"
+	reasonDrop      = "a drop is a pawn, knight, bishop, rook or queen, '@' and a square"
+	reasonNoDrops   = "a drop is Crazyhouse's notation"
 )
 
 // readNotation reads the forgiving notation Parse accepts: SAN with any
 // check, mate or annotation suffix and "e.p.", figurines, optional 'x' and
-// '=', any disambiguation, long algebraic ("Ng1-f3", "e2-e4") and UCI
-// ("e2e4", "e7e8q"). A pawn promotes to a knight, bishop, rook or queen,
-// and to a king too with kingPromotion (Antichess). It returns a reason
-// when s is none of these.
+// '=', any disambiguation, long algebraic ("Ng1-f3", "e2-e4"), UCI
+// ("e2e4", "e7e8q") and Crazyhouse drops ("N@f3", "@e4", "P@e4"). A pawn
+// promotes to a knight, bishop, rook or queen, and to a king too with
+// kingPromotion (Antichess). It returns a reason when s is none of these.
 func readNotation(s string, kingPromotion bool) (n notation, reason string) {
 	n.fromFile, n.fromRank = -1, -1
 	maxPromo := core.Queen
@@ -49,6 +52,12 @@ func readNotation(s string, kingPromotion bool) (n notation, reason string) {
 	s = stripSuffixes(s)
 	if s == "" {
 		return n, reasonEmpty
+	}
+	// A drop's '@' comes first, after a letter or after a figurine.
+	for _, i := range [3]int{0, 1, 3} {
+		if i < len(s) && s[i] == '@' {
+			return readDrop(n, s, i)
+		}
 	}
 	if c, ok := readCastling(s); ok {
 		n.castle = c
@@ -108,6 +117,31 @@ func readNotation(s string, kingPromotion bool) (n notation, reason string) {
 	if n.fromFile < 0 && (n.piece == core.Pawn || n.piece == core.NoPieceType) {
 		n.fromFile = int8(n.to.File())
 	}
+	return n, ""
+}
+
+// readDrop reads a Crazyhouse drop, s with its '@' at i: a piece letter
+// (P, N, B, R, Q in either case) or figurine before it, or nothing for a
+// pawn ("@e4", as chessops writes a pawn drop), and the square after it.
+func readDrop(n notation, s string, i int) (notation, string) {
+	n.drop, n.piece = true, core.Pawn
+	if i > 0 {
+		t, size := leadingPiece(s)
+		switch s[0] {
+		case 'p':
+			t, size = core.Pawn, 1
+		case 'b':
+			t, size = core.Bishop, 1
+		}
+		if size != i || t == core.King {
+			return n, reasonDrop
+		}
+		n.piece = t
+	}
+	if len(s) != i+3 || !isFile(s[i+1]) || !isRank(s[i+2]) {
+		return n, reasonDrop
+	}
+	n.to = core.NewSquare(int(s[i+1]-'a'), int(s[i+2]-'1'))
 	return n, ""
 }
 

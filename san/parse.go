@@ -14,6 +14,9 @@ import "github.com/gambit-chess/gambit/core"
 //   - castling written as king takes rook ("Kxh1", "e1h1", the Chess960
 //     way) or as the king's move ("e1g1") when no plain king move has that
 //     form
+//   - in Crazyhouse, a drop with or without the pawn's letter ("N@f3",
+//     "@e4", "P@e4"), the piece letter in either case (elsewhere a drop is
+//     a syntax error)
 //
 // It returns a *MoveError matching ErrSyntax when s is none of these,
 // ErrIllegal when it names no legal move, and ErrAmbiguous, with the
@@ -29,6 +32,9 @@ func parse(p *core.Position, s string, ml *core.MoveList) (core.Move, error) {
 	n, reason := readNotation(s, p.Variant() == core.Antichess)
 	if reason != "" && IsNullMove(s) {
 		return core.NoMove, newError(p, s, ErrIllegal, reasonNullMove)
+	}
+	if reason == "" && n.drop && p.Variant() != core.Crazyhouse {
+		reason = reasonNoDrops
 	}
 	if reason != "" {
 		return core.NoMove, newError(p, s, ErrSyntax, reason)
@@ -110,6 +116,9 @@ func (n *notation) coordinates() bool {
 // fits reports whether legal move m fits n. With byKing, only castling fits,
 // named by the king's destination ("e1g1") instead of the rook's square.
 func (n *notation) fits(p *core.Position, m core.Move, byKing bool) bool {
+	if m.IsDrop() || n.drop {
+		return m.IsDrop() && n.drop && m.Piece() == n.piece && m.To() == n.to
+	}
 	from := m.From()
 	if n.fromFile >= 0 && int(n.fromFile) != from.File() || n.fromRank >= 0 && int(n.fromRank) != from.Rank() {
 		return false

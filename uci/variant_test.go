@@ -149,3 +149,38 @@ func TestFairyStockfishUCIVariant(t *testing.T) {
 		assert.True(t, std.IsLegal(r.Move))
 	}
 }
+
+// Against Fairy-Stockfish in Crazyhouse: the client sends drops in the
+// moves of "position" (P@e6) and reads the engine's (a queen's drop that
+// mates).
+func TestFairyStockfishCrazyhouse(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	e, err := uci.Start(ctx, variantoracle.FairyStockfishPath)
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, e.Close()) })
+
+	start, err := core.VariantStartPosition(core.Crazyhouse)
+	require.NoError(t, err)
+	pos := start
+	var moves []core.Move
+	for _, s := range []string{"e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "P@e6"} {
+		m, err := pos.ParseUCI(s)
+		require.NoError(t, err, s)
+		pos.MakeMove(m)
+		moves = append(moves, m)
+	}
+	require.True(t, moves[len(moves)-1].IsDrop())
+	require.NoError(t, e.StartGame(ctx, start, moves))
+	r, err := e.Think(ctx, uci.Limits{Depth: 3}, nil)
+	require.NoError(t, err)
+	assert.True(t, pos.IsLegal(r.Move), "%v in %s", r.Move, pos.FEN())
+
+	mate, err := core.ParseVariantFEN(core.Crazyhouse, "7k/6pp/8/8/8/8/8/K7[Q] w - - 0 1")
+	require.NoError(t, err)
+	require.NoError(t, e.StartGame(ctx, mate, nil))
+	r, err = e.Think(ctx, uci.Limits{Depth: 3}, nil)
+	require.NoError(t, err)
+	require.True(t, r.Move.IsDrop(), "%v", r.Move)
+	mate.MakeMove(r.Move)
+	assert.Equal(t, core.Checkmate, mate.Status(), "%v", r.Move)
+}

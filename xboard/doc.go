@@ -63,8 +63,9 @@
 // # Variants
 //
 // A game of a core variant goes to an engine with "variant NAME", the
-// variant's core name ("3check", "kingofthehill", "antichess", "horde",
-// "racingkings"; "atomic" and "crazyhouse" once core plays them), the
+// variant's core name ("atomic", "crazyhouse", "3check",
+// "kingofthehill", "antichess", "horde", "racingkings"; a Crazyhouse drop
+// goes as "N@f3" and "P@e4", and san reads it back), the
 // names of the CECP spec and Fairy-Stockfish, and StartGame fails with an
 // error matching engine.ErrUnsupported when the engine's variants feature
 // does not list it. Serve lists the variants an engine.VariantSearcher

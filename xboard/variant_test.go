@@ -68,6 +68,14 @@ func TestServeVariants(t *testing.T) {
 	l, _ := g.expect("1-0")
 	assert.Equal(t, "1-0 {White wins}", l)
 
+	// Crazyhouse: the GUI's drop (P@e6) is read by the variant's rules.
+	g.send("new", "variant crazyhouse", "force", "e2e4", "d7d5", "e4d5", "d8d5", "P@e6", "go")
+	req = request(t, s.scripted)
+	assert.Equal(t, core.Crazyhouse, req.Position.Variant())
+	require.Len(t, req.Moves, 5)
+	assert.True(t, req.Moves[4].IsDrop(), "%v", req.Moves[4])
+	g.expect("move ")
+
 	// "new" is standard chess again, where a horde's first-rank pawn
 	// step is a bishop jumping its pawn; a variant the engine does not
 	// play is refused.

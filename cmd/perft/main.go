@@ -19,10 +19,11 @@
 //
 // -variant NAME plays by a variant's rules: chess (the default), chess960
 // (the same as -chess960), or one of lichess's variants gambit plays,
-// 3check, kingofthehill, antichess, horde and racingkings (the names
-// core.ParseVariant reads, lichess's PGN names included). FENs are then
-// read in the variant's forms (Three-check's "3+3"), and startpos is the
-// variant's own start position.
+// atomic, crazyhouse, 3check, kingofthehill, antichess, horde and racingkings (the
+// names core.ParseVariant reads, lichess's PGN names included). FENs are
+// then read in the variant's forms (Three-check's "3+3", Crazyhouse's
+// pockets "[Qn]" and promoted pieces "Q~"), and startpos is the variant's
+// own start position.
 // Every run ends with a summary line
 //
 //	nodes=N time=Xs nps=N
@@ -130,7 +131,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	epd := fs.String("epd", "", "run a perft suite file")
 	maxNodes := fs.Uint64("max-nodes", 0, "with -epd: skip expected counts above this many nodes (0: no limit)")
 	chess960 := fs.Bool("chess960", false, "treat the position as Chess960 (castling written king takes rook)")
-	variantName := fs.String("variant", "chess", "rules: chess, chess960, 3check, kingofthehill, antichess, horde or racingkings")
+	variantName := fs.String("variant", "chess", "rules: chess, chess960, atomic, crazyhouse, 3check, kingofthehill, antichess, horde or racingkings")
 	progress := fs.Bool("progress", isTerminal(os.Stderr), "show a progress bar on standard error")
 	cf := counterFlags(fs)
 	fs.Usage = func() {

@@ -24,6 +24,10 @@ func TestVariant(t *testing.T) {
 		{[]string{"-variant", "atomic", "-depth", "4"}, "perft(4) = 197326\n"},
 		// atomic960-castle-1 of testdata/variants/atomic.perft.
 		{[]string{"-variant", "atomic", "-fen", "8/8/8/8/8/8/2k5/rR4KR w KQ -", "-depth", "3", "-threads", "2"}, "perft(3) = 4364\n"},
+		// python-chess's and shakmaty's published zh-promoted and zh-drops.
+		{[]string{"-variant", "crazyhouse", "-fen", "4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - -", "-depth", "3", "-threads", "2", "-hash", "1"}, "perft(3) = 5445\n"},
+		{[]string{"-variant", "Crazyhouse", "-fen", "2k5/8/8/8/8/8/8/4K3[Qn] w - -", "-depth", "2", "-divide"}, "Q@a1: "},
+		{[]string{"-variant", "crazyhouse", "-fen", "2k5/8/8/8/8/8/8/4K3[Qn] w - -", "-depth", "3", "-full"}, "perft(3) = 88634\n"},
 		{[]string{"-variant", "chess960", "-fen", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "-depth", "2"}, "perft(2) = 528\n"},
 		// Each side has one check left; White's Bxf7+ ends the game.
 		{[]string{"-variant", "3check", "-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 1+1 2 3", "-depth", "2", "-divide"}, "c4f7: 0\n"},
@@ -35,9 +39,9 @@ func TestVariant(t *testing.T) {
 	code, _, stderr := runCmd(t, "-variant", "shogi", "-depth", "1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "unknown variant")
-	code, _, stderr = runCmd(t, "-variant", "crazyhouse", "-depth", "1")
+	code, _, stderr = runCmd(t, "-variant", "crazyhouse", "-fen", "2k5/8/8/8/8/8/8/4K3[K] w - -", "-depth", "1")
 	assert.Equal(t, 2, code)
-	assert.Contains(t, stderr, "not supported yet")
+	assert.Contains(t, stderr, "pockets")
 	code, _, stderr = runCmd(t, "-variant", "3check", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4+4 0 1", "-depth", "1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "checks")

@@ -91,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sfDefault = p
 	}
 	stockfish := fs.String("stockfish", sfDefault, "Stockfish to run (default $GAMBIT_STOCKFISH, else Debian's; \"\": none)")
-	variants := fs.String("variants", "", "comma-separated NAME:DEPTH of variants' start positions (3check, kingofthehill, antichess, horde, racingkings), counted by gambit and -fairy")
+	variants := fs.String("variants", "", "comma-separated NAME:DEPTH of variants' start positions (3check, kingofthehill, antichess, horde, racingkings, crazyhouse), counted by gambit and -fairy")
 	fairy := fs.String("fairy", "/usr/games/fairy-stockfish", "Fairy-Stockfish to run on the -variants (\"\": none)")
 	qperft := fs.String("qperft", os.Getenv("GAMBIT_QPERFT"), "a qperft binary (default $GAMBIT_QPERFT; \"\": none)")
 	mperft := fs.String("mperft", os.Getenv("GAMBIT_MPERFT"), "an MPerft binary (default $GAMBIT_MPERFT; \"\": none)")
