@@ -10,8 +10,9 @@ import (
 // in chess, a bare king, a king and a knight against a king (with queens
 // at most), or bishops all on one colour of square with no pawn or
 // knight on the board; in Three-check, a bare king; never in King of the
-// Hill and Racing Kings, nor for Horde's king; Atomic's, Antichess's and
-// Horde's rules as lichess has them. It is the rule a server follows
+// Hill and Racing Kings, nor for Horde's king; Atomic's, Antichess's,
+// Horde's and Crazyhouse's rules as lichess has them (Crazyhouse's counts
+// the pockets with the board and holds for both sides or neither). It is the rule a server follows
 // when a player runs out of time: the game is drawn when the opponent has
 // insufficient material. The game ends as InsufficientMaterial when it
 // holds for both sides.
@@ -32,6 +33,11 @@ func hasInsufficientMaterial(p *core.Position, c core.Color) bool {
 		return atomicInsufficient(p, c)
 	case core.Horde:
 		return hordeInsufficient(p, c)
+	case core.Crazyhouse:
+		// Nothing leaves a Crazyhouse game: a capture goes to a pocket,
+		// so the rule looks at board and pockets together, for both
+		// sides at once.
+		return p.IsInsufficientMaterial()
 	}
 	return chessInsufficient(p, c)
 }
