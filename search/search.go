@@ -283,10 +283,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r = max(0, min(r, depth-2))
 			}
 			s = -w.search(-alpha-1, -alpha, depth-1-r, ply+1, false, true)
-			if s > alpha && r > 0 {
+			// No re-search once the search is stopped: the 0 a stopped
+			// search returns is no score.
+			if s > alpha && r > 0 && !w.stop {
 				s = -w.search(-alpha-1, -alpha, depth-1, ply+1, false, !cutNode)
 			}
-			if s > alpha && s < beta && pvNode {
+			if s > alpha && s < beta && pvNode && !w.stop {
 				s = -w.search(-beta, -alpha, depth-1, ply+1, true, false)
 			}
 		}
