@@ -51,6 +51,7 @@ type worker struct {
 	killers [maxPly + 2][2]core.Move
 	history [2][64][64]int32
 	counter [2][8][64]core.Move // by the side to move, the previous move's piece and destination
+	pawns   pawnTable           // the pawn structures met (eval.go)
 }
 
 // lmr holds the late-move reductions by depth and move number.
@@ -105,7 +106,7 @@ func scoreFromTT(s, ply int) int {
 
 // evaluate is the static evaluation the search uses.
 func (w *worker) evaluate() int {
-	return Evaluate(&w.pos)
+	return evaluate(&w.pos, nil, &w.pawns)
 }
 
 // search is the principal-variation search of a node below the root.
