@@ -32,8 +32,9 @@
 // material. The evaluation (Evaluate) is tapered between middlegame and
 // endgame: material, piece-square tables, mobility, pawn structure
 // (doubled, isolated, backward, passed pawns), king safety (pawn shield,
-// attacks on the king zone), bishop pair and rooks on open files; its
-// values are this package's own (see eval.go).
+// attacks on the king zone), bishop pair and rooks on open files, the
+// pawn structure kept per search thread in a pawn table; its values are
+// this package's own (see eval.go).
 //
 // Time: Limits.BudgetOverhead gives a soft and a hard budget from the
 // clocks, the Move Overhead option taken from the clock (once per move

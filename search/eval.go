@@ -11,8 +11,10 @@ import (
 // (evalweights.go, written by cmd/tune), laid out in evalparams.go: for a
 // fixed position the evaluation before the blend is a sum of weights
 // times counts, so a tuner fits them to game results (see EvalTrace).
-// Mobility, pawn structure and king safety are computed from scratch at
-// each call with core's attack functions, with nothing allocated.
+// Mobility and king safety are computed from scratch at each call with
+// core's attack functions, with nothing allocated; the pawn structure,
+// which depends on the pawns alone, is kept per search thread in a pawn
+// table (pawnTable).
 
 // score packs a middlegame and an endgame value.
 type score struct{ mg, eg int32 }
@@ -83,12 +85,13 @@ func pawnMasks() (passed, front [2][64]core.Bitboard) {
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view. It allocates nothing.
 func Evaluate(p *core.Position) int {
-	return evaluate(p, nil)
+	return evaluate(p, nil, nil)
 }
 
 // evaluate is Evaluate, and when t is not nil it also records in t the
-// count of every weight (see EvalTrace).
-func evaluate(p *core.Position, t *EvalTrace) int {
+// count of every weight (see EvalTrace). The pawn structure comes from
+// pawns when it is not nil and t is.
+func evaluate(p *core.Position, t *EvalTrace, pawns *pawnTable) int {
 	var s score
 	phase := 0
 	for c := core.White; c <= core.Black; c++ {
@@ -101,7 +104,6 @@ func evaluate(p *core.Position, t *EvalTrace) int {
 				cs.add(pst[pt][sq.Relative(c)])
 			}
 		}
-		cs.add(pawnStructure(p, c, t))
 		cs.add(pieces(p, c, t))
 		if c == core.White {
 			s.add(cs)
@@ -109,6 +111,7 @@ func evaluate(p *core.Position, t *EvalTrace) int {
 			s.sub(cs)
 		}
 	}
+	s.add(pawns.structure(p, t))
 	tempo := evalWeights[wTempo]
 	if p.SideToMove() == core.White {
 		s.add(tempo)
@@ -130,6 +133,49 @@ func evaluate(p *core.Position, t *EvalTrace) int {
 		return -v
 	}
 	return v
+}
+
+// pawnEntry is the pawn structure of one placement of the pawns. The two
+// colours' pawns are the key itself, so an entry never answers for
+// another placement; the zero entry, no pawns and a score of 0, is
+// right as it stands.
+type pawnEntry struct {
+	white, black core.Bitboard
+	s            score // White's less Black's
+}
+
+// pawnTableBits is the log2 of the number of pawn table entries.
+const pawnTableBits = 13
+
+// pawnTable caches the pawn structure: most positions of a search share
+// their pawns with many others.
+type pawnTable [1 << pawnTableBits]pawnEntry
+
+// structure returns the pawn structure of p, White's less Black's: from
+// the table (or into it) when t is nil, else computed and traced. A nil
+// table computes it each time.
+func (pt *pawnTable) structure(p *core.Position, t *EvalTrace) score {
+	if pt == nil || t != nil {
+		return pawnDiff(p, t)
+	}
+	white, black := p.Pieces(core.White, core.Pawn), p.Pieces(core.Black, core.Pawn)
+	e := &pt[pawnIndex(white, black)]
+	if e.white != white || e.black != black {
+		*e = pawnEntry{white: white, black: black, s: pawnDiff(p, nil)}
+	}
+	return e.s
+}
+
+// pawnIndex returns the slot of a placement of the pawns in a pawnTable.
+func pawnIndex(white, black core.Bitboard) uint64 {
+	return (uint64(white)*0x9e3779b97f4a7c15 ^ uint64(black)*0xc2b2ae3d27d4eb4f) >> (64 - pawnTableBits)
+}
+
+// pawnDiff returns White's pawn structure less Black's.
+func pawnDiff(p *core.Position, t *EvalTrace) score {
+	s := pawnStructure(p, core.White, t)
+	s.sub(pawnStructure(p, core.Black, t))
+	return s
 }
 
 // pawnStructure scores c's pawns: doubled, isolated, backward and passed.

@@ -34,7 +34,7 @@ type EvalTrace struct {
 // TraceEvaluate returns Evaluate(p) and records its linear form in t.
 func TraceEvaluate(p *core.Position, t *EvalTrace) int {
 	*t = EvalTrace{}
-	return evaluate(p, t)
+	return evaluate(p, t, nil)
 }
 
 // add counts weight i n times for c.

@@ -51,6 +51,7 @@ type worker struct {
 	killers [maxPly + 2][2]core.Move
 	history [2][64][64]int32
 	counter [2][8][64]core.Move // by the side to move, the previous move's piece and destination
+	pawns   pawnTable           // the pawn structures met (eval.go)
 }
 
 // lmr holds the late-move reductions by depth and move number.
@@ -105,7 +106,7 @@ func scoreFromTT(s, ply int) int {
 
 // evaluate is the static evaluation the search uses.
 func (w *worker) evaluate() int {
-	return Evaluate(&w.pos)
+	return evaluate(&w.pos, nil, &w.pawns)
 }
 
 // search is the principal-variation search of a node below the root.
@@ -283,10 +284,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r = max(0, min(r, depth-2))
 			}
 			s = -w.search(-alpha-1, -alpha, depth-1-r, ply+1, false, true)
-			if s > alpha && r > 0 {
+			// No re-search once the search is stopped: the 0 a stopped
+			// search returns is no score.
+			if s > alpha && r > 0 && !w.stop {
 				s = -w.search(-alpha-1, -alpha, depth-1, ply+1, false, !cutNode)
 			}
-			if s > alpha && s < beta && pvNode {
+			if s > alpha && s < beta && pvNode && !w.stop {
 				s = -w.search(-beta, -alpha, depth-1, ply+1, true, false)
 			}
 		}
