@@ -202,8 +202,8 @@ func TestReaderNastyInput(t *testing.T) {
 			games: []want{{moves: "", err: core.ErrInvalidFEN, line: 1, col: 1}, {moves: "d4"}},
 		},
 		{
-			name:  "a variant with other rules",
-			input: "[Event \"A\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n1. d4 *",
+			name:  "a variant gambit does not play",
+			input: "[Event \"A\"]\n[Variant \"Shogi\"]\n\n1. e4 *\n\n1. d4 *",
 			games: []want{{moves: "", err: pgn.ErrStart, line: 2, col: 1}, {moves: "d4"}},
 		},
 		{
