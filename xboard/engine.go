@@ -244,11 +244,26 @@ func (e *Engine) handshake(ctx context.Context) error {
 	nudge, stopNudge := e.c.Nudger()
 	defer stopNudge()
 	var err error
+	nudges := 0
 wait:
 	for {
 		select {
 		case <-nudge:
 			_ = e.c.Send("handshake", "")
+			// GNU Chess 6 (the one engine nudged) now and then loses the
+			// "protover 2" that came with "xboard" and then sends no
+			// feature at all (1 start in 30 here): ask once more when a
+			// second of nudges has brought none. A second set of
+			// features, if the first was only slow, comes after done=1
+			// and is ignored.
+			if nudges++; nudges == 4 {
+				e.c.Mu.Lock()
+				got := hs.got
+				e.c.Mu.Unlock()
+				if !got {
+					_ = e.c.Send("handshake", "protover 2")
+				}
+			}
 		case <-hs.done:
 			break wait
 		case <-extended:
