@@ -255,17 +255,6 @@ func TestCrazyhouseAllocs(t *testing.T) {
 	} {
 		p, err := core.ParseVariantFEN(core.Crazyhouse, fen)
 		require.NoError(t, err, fen)
-		var ml core.MoveList
-		allocs := testing.AllocsPerRun(20, func() {
-			p.LegalMoves(&ml)
-			for _, m := range ml.Moves() {
-				u := p.MakeMove(m)
-				_ = p.CountLegalMoves()
-				p.UnmakeMove(m, u)
-				_ = p.CountLegalMovesAfter(m)
-				_ = p.IsLegal(m)
-			}
-		})
-		assert.Zero(t, allocs, fen)
+		assertNoAllocs(t, core.Crazyhouse, &p)
 	}
 }

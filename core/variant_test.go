@@ -327,8 +327,8 @@ func TestVariantAllocs(t *testing.T) {
 	}
 }
 
-// assertNoAllocs generates, makes, counts and unmakes every move of p and
-// fails when that allocates.
+// assertNoAllocs generates, makes, counts, unmakes and checks (IsLegal)
+// every move of p and fails when that allocates.
 func assertNoAllocs(t *testing.T, v core.Variant, p *core.Position) {
 	t.Helper()
 	var ml core.MoveList
@@ -339,6 +339,7 @@ func assertNoAllocs(t *testing.T, v core.Variant, p *core.Position) {
 			_ = p.CountLegalMoves()
 			p.UnmakeMove(m, u)
 			_ = p.CountLegalMovesAfter(m)
+			_ = p.IsLegal(m)
 		}
 	})
 	assert.Zero(t, allocs, "%v %s", v, p.FEN())
