@@ -1,6 +1,7 @@
 package core
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 )
@@ -170,6 +171,10 @@ func moveKind(m Move) genMode {
 func (p *Position) addDrops(ml *MoveList) int {
 	us := p.side & 1
 	pocket := &p.pockets[us]
+	// An empty pocket (most positions of a game) is one 8-byte load.
+	if binary.LittleEndian.Uint64(pocket[:]) == 0 {
+		return 0
+	}
 	targets := ^p.byType[0]
 	if c := p.Checkers(); c != 0 {
 		if c.More() {
