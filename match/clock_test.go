@@ -3,6 +3,8 @@ package match_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -94,5 +96,41 @@ func TestClockLeftAfterATimeLoss(t *testing.T) {
 	assert.Equal(t, []time.Duration{0, 0}, g.ClockLeft)
 	assert.Equal(t, match.ClockUse{Name: "slow", Games: 1, TimeLosses: 1}, res.Clocks[0])
 	assert.Equal(t, match.ClockUse{Name: "sf"}, res.Clocks[1])
+	noChildren(t)
+}
+
+// TestTimeLossAgainstABareKing: a side that runs out of time draws when
+// the other side cannot win (a bare king), and loses when it can. The
+// fake engine thinks 300 ms a move on a clock of 0.2 s, from a position
+// where White has king and queen and Black a bare king, once with each
+// colour: as White it flags against the bare king (a draw), as Black it
+// flags against the queen (a loss). Both count as its time forfeits.
+func TestTimeLossAgainstABareKing(t *testing.T) {
+	epd := filepath.Join(t.TempDir(), "bare.epd")
+	require.NoError(t, os.WriteFile(epd, []byte("4k3/8/8/8/8/8/8/3QK3 w - -\n"), 0o644))
+	cfg := match.Config{
+		Engines: []match.EngineConfig{
+			fake("slow", match.TimeControl{Base: 200 * time.Millisecond}, "-think", "300ms"),
+			{Name: "sf", Cmd: enginetest.StockfishPath(t), TC: match.TimeControl{Depth: 1}},
+		},
+		Rounds: 1, Games: 2, Repeat: true,
+		Openings: match.Openings{File: epd, Format: "epd"},
+	}
+	res, err := match.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	require.Len(t, res.Games, 2)
+	for _, g := range res.Games {
+		require.Equal(t, match.TermTimeForfeit, g.Termination, g.Reason)
+		if g.White == "slow" {
+			assert.Equal(t, "1/2-1/2", g.Result, g.Reason)
+			assert.Equal(t, "White runs out of time, but Black cannot win", g.Reason)
+		} else {
+			assert.Equal(t, "1-0", g.Result, g.Reason)
+			assert.Contains(t, g.Reason, "Black loses on time")
+		}
+	}
+	assert.Equal(t, match.WDL{Draws: 1, Losses: 1}, res.Pairings[0].WDL)
+	assert.Equal(t, 2, res.Clocks[0].TimeLosses)
+	assert.Equal(t, [2]int{2, 0}, res.Pairings[0].TimeLosses)
 	noChildren(t)
 }

@@ -49,7 +49,9 @@ type GameRecord struct {
 	Reason      string `json:"reason"` // "White mates", "Black loses on time", ...
 	Termination string `json:"termination"`
 	// Loser is the engine index of the side that lost by forfeit (time, a
-	// crash, an illegal move), -1 otherwise.
+	// crash, an illegal move), -1 otherwise. A side that runs out of time
+	// when the other cannot win (HasInsufficientMaterial of package game)
+	// draws the game, and is still its Loser: it forfeited on time.
 	Loser     int             `json:"-"`
 	Moves     []MoveRecord    `json:"moves"`
 	Started   time.Time       `json:"started"`
@@ -242,7 +244,16 @@ func playGame(ctx context.Context, pl [2]*player, idx [2]int, op Opening, s game
 			rec.ForfeitEngineTime = last.Time
 			mu.Unlock()
 			rec.ForfeitElapsed, rec.ForfeitAllowed = elapsed, allow
-			forfeit(side, TermTimeForfeit, "loses on time", nil)
+			if g.HasInsufficientMaterial(1 - side) {
+				// The other side cannot win by the variant's rules (a lone
+				// king in chess, as lichess and FIDE rule): a draw, still
+				// the flagged engine's time forfeit.
+				rec.Loser, rec.Termination = idx[side], TermTimeForfeit
+				rec.Reason = colorName[side] + " runs out of time, but " + colorName[1-side] + " cannot win"
+				_ = g.Draw(rec.Reason)
+			} else {
+				forfeit(side, TermTimeForfeit, "loses on time", nil)
+			}
 			return finish(), failed
 		}
 		if err != nil {

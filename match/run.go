@@ -82,7 +82,7 @@ type Pairing struct {
 	Pentanomial   Pentanomial
 	Estimate      Estimate // from the pentanomial counts when the games come in pairs
 	DrawRatio     float64
-	TimeLosses    [2]int // of the first and the second engine
+	TimeLosses    [2]int // of the first and the second engine (as ClockUse.TimeLosses)
 	pairsOn       bool
 }
 
@@ -142,7 +142,8 @@ type ClockUse struct {
 	// more than 1 when increments built the clock up.
 	MeanLeft, MinLeft, MaxLeft float64
 	// TimeLosses counts its losses on time, with a clock or a fixed time
-	// a move.
+	// a move, and the games it drew by running out of time when the
+	// other side could not win.
 	TimeLosses int
 }
 
