@@ -325,6 +325,18 @@ func (p *Position) variantCountAfter(m Move) int {
 	return p.CountLegalMovesAfter(m)
 }
 
+// variantUnpinned reports whether Pinned finds no piece of the side to
+// move pinned, by the variant's rules: there is no king to pin to (in
+// Antichess, Horde's horde, after an Atomic king has exploded), or the
+// kings touch in Atomic, where neither can then be checked.
+func (p *Position) variantUnpinned() bool {
+	k := p.byType[King] & p.byColor[p.side&1]
+	if p.variant == Antichess || k == 0 {
+		return true
+	}
+	return p.variant == Atomic && KingAttacks(k.First())&p.byType[King]&p.byColor[p.side^1] != 0
+}
+
 // variantNoCheck reports whether no move of the side to move can give
 // check: in Antichess, and against Horde's side without a king. GivesCheck
 // answers false there, and standard chess's answer elsewhere.
