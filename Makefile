@@ -243,7 +243,8 @@ match-proof:
 
 ## check-generate: fail if go generate would change the committed generated files
 # fail if `go generate` would change the committed tables
-# or the generators' copies (core/movegen_sides.go, core/pseudogen_sides.go)
+# or the generators' copies (core/movegen_sides.go, core/pseudogen_sides.go,
+# core/atomicgen_sides.go)
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
 

@@ -268,10 +268,17 @@ func (p *Position) InCheck() bool { return p.Checkers() != 0 }
 // king: moving one off the line between the king and the enemy slider
 // behind it would expose the king. It is computed on each call (two magic
 // lookups and a few table reads).
+//
+// In the variants: none in Antichess or for a side without a king (Horde's
+// horde, or an Atomic side whose king has exploded), none in Atomic while
+// the kings touch (no check is possible then); otherwise, in Atomic, the
+// pieces whose quiet move off the line would expose the king, though a
+// capture off it may still be legal when its explosion takes the pinner or
+// the other king.
 func (p *Position) Pinned() Bitboard {
 	us := p.side & 1
-	if p.variant != Standard && (p.variant == Antichess || p.byType[King]&p.byColor[us] == 0) {
-		return 0 // no king to pin to
+	if p.variant != Standard && p.variantUnpinned() {
+		return 0
 	}
 	hv, diag, _ := p.pins(us, p.KingSquare(us))
 	return (hv | diag) & p.byColor[us]

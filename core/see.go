@@ -86,6 +86,15 @@ const seeMaxCaptures = 32
 // SEE is 0 or negative (a quiet promotion adds the promotion's gain).
 // Castling returns 0: the king's destination is safe by legality, and the
 // rook's is not examined. SEE allocates nothing.
+//
+// In a variant position SEE, as SEEGreaterEqual, applies this model to the
+// board as it stands, by standard chess's rules, and returns what it
+// returns for the same move on the same board in standard chess: no
+// explosion in Atomic (where a capture in fact takes the capturing piece
+// and every piece but pawns around s off the board, and nothing is left
+// to exchange on s), no piece going to a pocket in Crazyhouse (a drop is
+// a quiet move of the dropped piece onto s), no forced capture in
+// Antichess, and the king valued and restricted as above in every variant.
 func (p *Position) SEE(m Move) int {
 	if m.IsCastle() || m == NoMove {
 		return 0
@@ -128,7 +137,8 @@ func (p *Position) SEE(m Move) int {
 // SEEGreaterEqual reports whether SEE(m) >= threshold, usually much more
 // cheaply than SEE: for a plain exchange (see the model above) it runs
 // Stockfish's early-exit swap loop, which stops as soon as the answer is
-// known; otherwise it runs the exact search with a null window.
+// known; otherwise it runs the exact search with a null window. In a
+// variant position it answers by standard chess's rules, as SEE does.
 func (p *Position) SEEGreaterEqual(m Move, threshold int) bool {
 	if m.IsCastle() || m == NoMove {
 		return threshold <= 0

@@ -1,10 +1,6 @@
 package core
 
-import (
-	"math/bits"
-
-	"github.com/gambit-chess/gambit/tables"
-)
+import "github.com/gambit-chess/gambit/tables"
 
 // Atomic, by lichess's rules as chessops 0.15.1 plays them. A capture
 // explodes the square it lands on: the captured piece, the capturing piece
@@ -20,12 +16,15 @@ import (
 // and lands on one that is safe with king and rook moved, as chessops
 // tests them.
 //
-// The generator tests each move by bitboards, without making it: a quiet
-// move of a piece that is neither pinned nor moving out of check is legal
-// as it stands; every other move is tested against the occupancy it leaves.
+// The generator is a template, atomicgen_template.go, of which gen writes
+// copies for each side to move, writing or counting, to atomicgen_sides.go
+// (go generate ./...). It tests each move by bitboards, without making it:
+// a quiet move of a piece that is neither pinned nor moving out of check
+// is legal as it stands; every other move is tested against the occupancy
+// it leaves, by the functions below.
 
 // atomicView holds what the legality of an atomic move depends on, worked
-// out once for every move of a position.
+// out once for every move of a position by the generator (atomicSide).
 type atomicView struct {
 	ksq, tksq Square // our king, theirs
 	occ       Bitboard
@@ -36,33 +35,13 @@ type atomicView struct {
 	touching  bool     // the kings stand next to each other: no check either way
 }
 
-// newAtomicView returns the atomicView of the side to move, which has a
-// king, as the other side has.
-func (p *Position) newAtomicView() atomicView {
-	us := p.side & 1
-	v := atomicView{
-		ksq:   (p.byType[King] & p.byColor[us]).First(),
-		tksq:  (p.byType[King] & p.byColor[us^1]).First(),
-		occ:   p.byType[0],
-		them:  p.byColor[us^1],
-		pawns: p.byType[Pawn],
-	}
-	v.touching = KingAttacks(v.ksq).Has(v.tksq)
-	if !v.touching {
-		v.checkers = p.attackersTo(v.ksq, v.occ) & v.them
-		hv, diag, _ := p.pins(us, v.ksq)
-		v.blockers = (hv | diag) & p.byColor[us]
-	}
-	return v
-}
-
 // free reports whether every quiet move of our piece on from is legal: the
 // kings touch, or we are not in check and the piece is not pinned.
 func (v *atomicView) free(from Square) bool {
 	return v.touching || v.checkers == 0 && !v.blockers.Has(from)
 }
 
-// quietSafe reports whether the quiet move of a piece but the king from
+// atomicQuietSafe reports whether the quiet move of a piece but the king from
 // `from` to `to` leaves our king safe.
 func (p *Position) atomicQuietSafe(v *atomicView, from, to Square) bool {
 	return v.free(from) || p.attackersTo(v.ksq, v.occ^from.Bitboard()|to.Bitboard())&v.them == 0
@@ -90,44 +69,6 @@ func (p *Position) atomicAttacked(v *atomicView, sq Square, occ Bitboard) bool {
 	return !KingAttacks(sq).Has(v.tksq) && p.attackersTo(sq, occ)&v.them != 0
 }
 
-// generateAtomic writes the legal atomic moves of the kinds in mode into ml
-// (nil: only counts them) and returns their number. Both kings are on the
-// board (variantEnded has been asked).
-func (p *Position) generateAtomic(ml *MoveList, mode genMode) int {
-	v := p.newAtomicView()
-	p.checkers = v.checkers
-	us := p.side & 1
-	var quiets, captures Bitboard
-	if mode&genQuiets != 0 {
-		quiets = ^v.occ
-	}
-	if mode&genCaptures != 0 {
-		captures = v.them
-	}
-	n := 0
-	for b := p.byColor[us] &^ (p.byType[Pawn] | p.byType[King]); b != 0; {
-		from := b.PopFirst()
-		pt := p.board[from].Type()
-		att := attackFuncs[pt](from, v.occ)
-		n += p.addAll(ml, from, pt, p.atomicTargets(&v, from, att&quiets, att&captures))
-	}
-	if mode&genQuiets != 0 {
-		// The king never captures.
-		var safe Bitboard
-		for t := KingAttacks(v.ksq) &^ v.occ; t != 0; {
-			to := t.PopFirst()
-			if KingAttacks(to).Has(v.tksq) || p.attackersTo(to, v.occ^v.ksq.Bitboard())&v.them == 0 {
-				safe |= to.Bitboard()
-			}
-		}
-		n += p.addAll(ml, v.ksq, King, safe)
-		if v.checkers == 0 {
-			n += p.atomicCastling(ml, &v)
-		}
-	}
-	return n + p.atomicPawnMoves(ml, &v, mode)
-}
-
 // atomicTargets returns the squares of quiets and captures that the piece
 // on from, which is not a pawn or king, may legally go to.
 func (p *Position) atomicTargets(v *atomicView, from Square, quiets, captures Bitboard) Bitboard {
@@ -146,41 +87,6 @@ func (p *Position) atomicTargets(v *atomicView, from Square, quiets, captures Bi
 		}
 	}
 	return quiets | captures
-}
-
-// atomicPawnMoves writes the legal pawn moves of the kinds in mode (nil:
-// counts them) and returns their number.
-func (p *Position) atomicPawnMoves(ml *MoveList, v *atomicView, mode genMode) int {
-	us := p.side & 1
-	pawns := p.byType[Pawn] & p.byColor[us]
-	up, second := 8, Rank2
-	if us == Black {
-		up, second = -8, Rank7
-	}
-	empty := ^v.occ
-	one := pawnForward(us, pawns) & empty
-	two := pawnForward(us, one&pawnForward(us, second)) & empty
-	west := pawnWest(us, pawns) & v.them
-	east := pawnEast(us, pawns) & v.them
-	if !v.touching && (v.checkers != 0 || v.blockers&pawns != 0) {
-		one = p.atomicPawnQuiets(v, one, up)
-		two = p.atomicPawnQuiets(v, two, 2*up)
-	}
-	west = p.atomicPawnCaptures(v, west, up-1)
-	east = p.atomicPawnCaptures(v, east, up+1)
-	n := p.writePawnKinds(ml, mode, one, two, west, east, up)
-	if mode&genCaptures != 0 && p.ep != NoSquare {
-		for b := PawnAttacks(us^1, p.ep) & pawns; b != 0; {
-			from := b.PopFirst()
-			if p.atomicCaptureSafe(v, from, p.ep, p.ep^8) {
-				n++
-				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
-				}
-			}
-		}
-	}
-	return n
 }
 
 // atomicPawnQuiets returns the squares of targets that a pawn may advance
@@ -205,35 +111,6 @@ func (p *Position) atomicPawnCaptures(v *atomicView, targets Bitboard, delta int
 		}
 	}
 	return targets
-}
-
-// atomicCastling writes the legal castling moves of the side to move, not
-// in check (nil: counts them), and returns their number. As chessops tests
-// them: the squares the king crosses must be safe with only the king
-// lifted, the one it lands on with king and rook moved, safe in the atomic
-// sense (a square next to their king is).
-func (p *Position) atomicCastling(ml *MoveList, v *atomicView) int {
-	n := 0
-	lifted := v.occ &^ v.ksq.Bitboard()
-	for rights := p.castling & castleRights[p.side&1]; rights != 0; rights &= rights - 1 {
-		i := bits.TrailingZeros8(rights) & 3
-		if p.castlePath[i]&v.occ != 0 {
-			continue
-		}
-		rsq := p.castleRook[i]
-		kTo, rTo := castleTargets(i)
-		safe := !p.atomicAttacked(v, kTo, lifted^rsq.Bitboard()^rTo.Bitboard())
-		for path := Between(v.ksq, kTo); safe && path != 0; path &= path - 1 {
-			safe = !p.atomicAttacked(v, path.First(), lifted)
-		}
-		if safe {
-			n++
-			if ml != nil {
-				ml.add(newMove(v.ksq, rsq, King, NoPieceType, NoPieceType) | flagCastle)
-			}
-		}
-	}
-	return n
 }
 
 // atomicCheckers returns the pieces of colour c's opponent that check c's
@@ -362,14 +239,4 @@ func (p *Position) atomicInsufficient(c Color) bool {
 		return p.byType[Knight].Count() <= 2
 	}
 	return false
-}
-
-// attackFuncs holds the attack function of each piece type but the pawn,
-// indexed by PieceType, for the Atomic generator, which treats them alike.
-var attackFuncs = [...]func(Square, Bitboard) Bitboard{
-	Knight: func(sq Square, _ Bitboard) Bitboard { return KnightAttacks(sq) },
-	Bishop: BishopAttacks,
-	Rook:   RookAttacks,
-	Queen:  QueenAttacks,
-	King:   func(sq Square, _ Bitboard) Bitboard { return KingAttacks(sq) },
 }

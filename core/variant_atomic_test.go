@@ -166,3 +166,72 @@ func TestAtomicFENErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, p.InCheck())
 }
+
+// Pinned in Atomic: the pieces whose quiet move off the line would expose
+// the king, as in standard chess, but none while the kings touch.
+func TestAtomicPinned(t *testing.T) {
+	// The bishop on e2 stands between its king and the rook on e7: pinned
+	// as in standard chess, and it has no legal move.
+	const fen = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"
+	p, err := core.ParseVariantFEN(core.Atomic, fen)
+	require.NoError(t, err)
+	std, err := core.ParseFEN(fen)
+	require.NoError(t, err)
+	assert.Equal(t, core.E2.Bitboard(), p.Pinned())
+	assert.Equal(t, std.Pinned(), p.Pinned())
+	for _, m := range atomicMoves(t, fen) {
+		assert.NotEqual(t, "e2", m[:2], "the pinned bishop moves: %s", m)
+	}
+
+	// The kings touch (e1, d2): no check is possible, so the knight on e4
+	// in front of the rook on e8 is not pinned and leaves the file.
+	p, err = core.ParseVariantFEN(core.Atomic, "4r3/8/8/8/4N3/8/3k4/4K3 w - - 0 1")
+	require.NoError(t, err)
+	assert.Zero(t, p.Pinned())
+	assert.Contains(t, atomicMoves(t, p.FEN()), "e4c5")
+
+	// A king that has exploded pins nothing.
+	p, err = core.ParseVariantFEN(core.Atomic, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1")
+	require.NoError(t, err)
+	assert.Zero(t, p.Pinned())
+}
+
+// SEE and SEEGreaterEqual in Atomic answer by standard chess's rules, with
+// no explosion: for every capture, what they answer for the same move on
+// the same board in standard chess.
+func TestAtomicSEEIsStandard(t *testing.T) {
+	for _, fen := range []string{
+		"4k3/8/3b1p2/4p3/5q2/5N2/8/4K3 w - - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"4k3/2n1b3/8/3pP3/8/8/8/4K3 w - d6 0 1",
+		"rn2k3/1P6/8/8/8/8/8/4K3 w q - 0 1",
+	} {
+		p, err := core.ParseVariantFEN(core.Atomic, fen)
+		require.NoError(t, err)
+		std, err := core.ParseFEN(fen)
+		require.NoError(t, err)
+		var ml core.MoveList
+		p.LegalMoves(&ml)
+		captures := 0
+		for _, m := range ml.Moves() {
+			if !m.IsCapture() {
+				continue
+			}
+			captures++
+			sm, err := std.ParseUCI(m.UCI(false))
+			require.NoError(t, err, "%s %s", fen, m.UCI(false))
+			see := std.SEE(sm)
+			assert.Equal(t, see, p.SEE(m), "%s %s", fen, m.UCI(false))
+			assert.True(t, p.SEEGreaterEqual(m, see), "%s %s", fen, m.UCI(false))
+			assert.False(t, p.SEEGreaterEqual(m, see+1), "%s %s", fen, m.UCI(false))
+		}
+		assert.NotZero(t, captures, fen)
+	}
+	// Nxe5 wins a pawn and loses the knight to the recapture, though in
+	// Atomic it explodes the bishop on d6 and the queen on f4 with them.
+	p, err := core.ParseVariantFEN(core.Atomic, "4k3/8/3b1p2/4p3/5q2/5N2/8/4K3 w - - 0 1")
+	require.NoError(t, err)
+	m, err := p.ParseUCI("f3e5")
+	require.NoError(t, err)
+	assert.Equal(t, core.SEEValue(core.Pawn)-core.SEEValue(core.Knight), p.SEE(m))
+}

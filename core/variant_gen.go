@@ -10,8 +10,9 @@ package core
 // racing). Horde's side with a king moves as in standard chess; the horde,
 // which has no king, and Antichess, which has no check, make every
 // pseudo-legal move, with captures forced in Antichess: generated copies
-// of pseudogen_template.go. Atomic has a generator of its own
-// (variant_atomic.go).
+// of pseudogen_template.go. Atomic, whose captures explode, has a template
+// of its own: generated copies of atomicgen_template.go, whose tests of
+// each move are in variant_atomic.go.
 
 // hill is King of the Hill's goal: d4, e4, d5 and e5.
 const hill = Bitboard(1)<<D4 | Bitboard(1)<<E4 | Bitboard(1)<<D5 | Bitboard(1)<<E5
@@ -21,7 +22,8 @@ const hill = Bitboard(1)<<D4 | Bitboard(1)<<E4 | Bitboard(1)<<D5 | Bitboard(1)<<
 // number; none once the game has ended by the variant's rules. Each
 // variant's rules that differ from standard chess's are generated copies
 // of a template (movegen_template.go for Racing Kings,
-// pseudogen_template.go for Antichess and Horde's side without a king).
+// pseudogen_template.go for Antichess and Horde's side without a king,
+// atomicgen_template.go for Atomic).
 //
 // Every move it writes carries flagVariant, which sends MakeMove,
 // UnmakeMove and CountLegalMovesAfter to the variant's path.
@@ -49,7 +51,15 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 	white := p.side&1 == White
 	switch p.variant {
 	case Atomic:
-		return p.generateAtomic(ml, mode)
+		switch {
+		case ml == nil && white:
+			return p.countAtomicWhite()
+		case ml == nil:
+			return p.countAtomicBlack()
+		case white:
+			return p.generateAtomicWhite(ml, mode)
+		}
+		return p.generateAtomicBlack(ml, mode)
 	case RacingKings:
 		switch {
 		case ml == nil && white:
@@ -313,6 +323,18 @@ func (p *Position) variantCountAfter(m Move) int {
 		return 0
 	}
 	return p.CountLegalMovesAfter(m)
+}
+
+// variantUnpinned reports whether Pinned finds no piece of the side to
+// move pinned, by the variant's rules: there is no king to pin to (in
+// Antichess, Horde's horde, after an Atomic king has exploded), or the
+// kings touch in Atomic, where neither can then be checked.
+func (p *Position) variantUnpinned() bool {
+	k := p.byType[King] & p.byColor[p.side&1]
+	if p.variant == Antichess || k == 0 {
+		return true
+	}
+	return p.variant == Atomic && KingAttacks(k.First())&p.byType[King]&p.byColor[p.side^1] != 0
 }
 
 // variantNoCheck reports whether no move of the side to move can give

@@ -10,8 +10,9 @@
 // -out is the directory to write into, the current one by default. With
 // -sides, gen reads the generator templates there and writes their copies:
 // movegen_template.go into movegen_sides.go (standard chess and Racing
-// Kings) and pseudogen_template.go into pseudogen_sides.go (Antichess and
-// Horde's side without a king); a copy for White and for Black to move,
+// Kings), pseudogen_template.go into pseudogen_sides.go (Antichess and
+// Horde's side without a king) and atomicgen_template.go into
+// atomicgen_sides.go (Atomic); a copy for White and for Black to move,
 // writing the moves or only counting them, in each variant, each with those
 // choices made constants for the compiler to fold (see the templates'
 // comments).

@@ -59,8 +59,8 @@ const (
 
 // sideTemplates are core's templates: the legal generator of standard
 // chess (and of the variants that move like it, Racing Kings filtered
-// from it), and the pseudo-legal one of the sides that have no check
-// (Antichess, and Horde's side without a king).
+// from it), the pseudo-legal one of the sides that have no check
+// (Antichess, and Horde's side without a king), and Atomic's.
 var sideTemplates = []sideTemplate{
 	{
 		file: sidesTemplate, output: sidesOutput, fn: sidesFunc,
@@ -89,6 +89,17 @@ var sideTemplates = []sideTemplate{
 			{"generateHordeBlack", []string{"Black", "White", "false"}, " as Horde's side without a king", false},
 			{"countHordeWhite", []string{"White", "Black", "false"}, " as Horde's side without a king", true},
 			{"countHordeBlack", []string{"Black", "White", "false"}, " as Horde's side without a king", true},
+		},
+	},
+	{
+		file: "atomicgen_template.go", output: "atomicgen_sides.go", fn: "atomicSide",
+		header: "func (p *Position) atomicSide(ml *MoveList, mode genMode) int",
+		first:  "us, them := p.side&1, (p.side^1)&1",
+		copies: []sideVariant{
+			{"generateAtomicWhite", []string{"White", "Black"}, " in Atomic", false},
+			{"generateAtomicBlack", []string{"Black", "White"}, " in Atomic", false},
+			{"countAtomicWhite", []string{"White", "Black"}, " in Atomic", true},
+			{"countAtomicBlack", []string{"Black", "White"}, " in Atomic", true},
 		},
 	},
 }

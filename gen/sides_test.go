@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,7 +23,7 @@ func copyTemplates(t *testing.T, dir string) {
 
 // TestSidesAreReproducible specialises core's generator templates again
 // and requires the committed copies (core/movegen_sides.go,
-// core/pseudogen_sides.go) to match byte for byte: the files are never
+// core/pseudogen_sides.go, core/atomicgen_sides.go) to match byte for byte: the files are never
 // edited by hand, and `go generate ./...` changes nothing.
 func TestSidesAreReproducible(t *testing.T) {
 	dir := t.TempDir()
@@ -41,29 +42,67 @@ func TestSidesAreReproducible(t *testing.T) {
 }
 
 // TestSidesRejectsChangedTemplate checks that gen refuses a template whose
-// function or first statement it would specialise wrongly.
+// function or first statement it would specialise wrongly, for each of
+// core's templates.
 func TestSidesRejectsChangedTemplate(t *testing.T) {
+	for _, st := range sideTemplates {
+		src, err := os.ReadFile(filepath.Join("..", "core", st.file))
+		require.NoError(t, err)
+		for name, tc := range map[string]struct{ old, new, msg string }{
+			"renamed":         {"func (p *Position) " + st.fn + "(", "func (p *Position) generateAny(", "no function " + st.fn},
+			"new parameter":   {st.fn + "(ml *MoveList, mode genMode)", st.fn + "(ml *MoveList, mode genMode, x bool)", "must be declared as"},
+			"first statement": {st.first, "us, them := p.side, p.side^1", "first statement"},
+			"syntax":          {"occ := p.byType[0]", "occ := := p.byType[0]", "expected"},
+		} {
+			t.Run(st.fn+"/"+name, func(t *testing.T) {
+				require.Contains(t, string(src), tc.old)
+				_, err := st.source("template.go", []byte(strings.Replace(string(src), tc.old, tc.new, 1)))
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.msg)
+			})
+		}
+		// A copy must give a constant for every name the first statement
+		// declares.
+		bad := st
+		c := st.copies[0]
+		c.values = c.values[:len(c.values)-1]
+		bad.copies = []sideVariant{c}
+		_, err = bad.source("template.go", src)
+		assert.ErrorContains(t, err, fmt.Sprintf("%s has %d constants for the %d names", c.name, len(c.values), len(c.values)+1))
+	}
+	// The standard template through sidesSource, which gen's -sides and
+	// older callers use.
 	src, err := os.ReadFile(filepath.Join("..", "core", sidesTemplate))
 	require.NoError(t, err)
-	for name, tc := range map[string]struct{ old, new, msg string }{
-		"renamed":         {"func (p *Position) generateSide(", "func (p *Position) generateAny(", "no function generateSide"},
-		"new parameter":   {"generateSide(ml *MoveList, mode genMode)", "generateSide(ml *MoveList, mode genMode, x bool)", "must be declared as"},
-		"first statement": {sidesFirst, "us, them := p.side, p.side^1", "first statement"},
-		"syntax":          {"occ := p.byType[0]", "occ := := p.byType[0]", "expected"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			require.Contains(t, string(src), tc.old)
-			_, err := sidesSource("template.go", []byte(strings.Replace(string(src), tc.old, tc.new, 1)))
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tc.msg)
-		})
+	_, err = sidesSource("template.go", []byte(strings.Replace(string(src), sidesFirst, "us, them := p.side, p.side^1", 1)))
+	assert.ErrorContains(t, err, "first statement")
+}
+
+// TestSidesFoldTheSide checks what the copies are for: in each, the side to
+// move is a constant (no copy reads p.side), every counting copy has a nil
+// list and counts every kind of move, and every copy is declared once.
+func TestSidesFoldTheSide(t *testing.T) {
+	for _, st := range sideTemplates {
+		src, err := os.ReadFile(filepath.Join("..", "core", st.file))
+		require.NoError(t, err)
+		out, err := st.source(st.file, src)
+		require.NoError(t, err)
+		require.Contains(t, string(src), "p.side", "%s reads the side to move", st.file)
+		assert.False(t, strings.Contains(string(out), "p.side"), "a copy of %s reads the side to move", st.fn)
+		names, _, _ := strings.Cut(st.first, " :=")
+		for _, v := range st.copies {
+			decl := "func (p *Position) " + v.name + "("
+			require.Equal(t, 1, strings.Count(string(out), decl), v.name)
+			body := string(out)[strings.Index(string(out), decl):]
+			body = body[:strings.Index(body, "\n}\n")]
+			assert.Contains(t, body, fmt.Sprintf("const %s = %s", names, strings.Join(v.values, ", ")), v.name)
+			if v.countOnly {
+				assert.Contains(t, body, v.name+"() int {\n\tvar ml *MoveList // nil: count only\n\tconst mode = genAll\n", v.name)
+			} else {
+				assert.Contains(t, body, v.name+"(ml *MoveList, mode genMode) int {", v.name)
+			}
+		}
 	}
-	// A copy must give a constant for every name the first statement
-	// declares.
-	bad := sideTemplates[0]
-	bad.copies = []sideVariant{{"generateWhite", []string{"White", "Black"}, "", false}}
-	_, err = bad.source("template.go", src)
-	assert.ErrorContains(t, err, "generateWhite has 2 constants for the 3 names")
 }
 
 // The command line: -sides writes the generator into -out from the template
