@@ -26,6 +26,18 @@ func (s *score) addN(o score, n int) {
 	s.eg += o.eg * int32(n)
 }
 
+// term adds weight w of evalWeights n times for c, and counts it in t
+// when t is not nil.
+func (s *score) term(t *EvalTrace, c core.Color, w, n int) {
+	if n == 0 {
+		return
+	}
+	s.addN(evalWeights[w], n)
+	if t != nil {
+		t.add(c, w, n)
+	}
+}
+
 // phaseWeight is each piece type's share of the game phase.
 var phaseWeight = [7]int{core.Knight: 1, core.Bishop: 1, core.Rook: 2, core.Queen: 4}
 
@@ -93,6 +105,7 @@ func Evaluate(p *core.Position) int {
 // pawns when it is not nil and t is.
 func evaluate(p *core.Position, t *EvalTrace, pawns *pawnTable) int {
 	var s score
+	var am attackMaps
 	phase := 0
 	for c := core.White; c <= core.Black; c++ {
 		var cs score
@@ -104,14 +117,26 @@ func evaluate(p *core.Position, t *EvalTrace, pawns *pawnTable) int {
 				cs.add(pst[pt][sq.Relative(c)])
 			}
 		}
-		cs.add(pieces(p, c, t))
+		cs.add(pieces(p, c, &am, t))
 		if c == core.White {
 			s.add(cs)
 		} else {
 			s.sub(cs)
 		}
 	}
-	s.add(pawns.structure(p, t))
+	ps, passed := pawns.structure(p, t)
+	s.add(ps)
+	for c := core.White; c <= core.Black; c++ {
+		cs := passers(p, c, passed&p.Pieces(c, core.Pawn), &am, t)
+		if c != p.SideToMove() {
+			cs.add(threats(p, c, &am, t))
+		}
+		if c == core.White {
+			s.add(cs)
+		} else {
+			s.sub(cs)
+		}
+	}
 	tempo := evalWeights[wTempo]
 	if p.SideToMove() == core.White {
 		s.add(tempo)
@@ -135,13 +160,29 @@ func evaluate(p *core.Position, t *EvalTrace, pawns *pawnTable) int {
 	return v
 }
 
+// attackMaps holds the squares each side attacks, gathered by pieces for
+// the terms that need both sides' attacks (threats, passed pawns).
+type attackMaps struct {
+	by    [2][7]core.Bitboard // by colour and piece type, pawn to king
+	all   [2]core.Bitboard    // by any piece of the colour
+	twice [2]core.Bitboard    // by two pieces or more of the colour
+}
+
+// add records that c's pieces of type pt attack the squares of bb.
+func (a *attackMaps) add(c core.Color, pt core.PieceType, bb core.Bitboard) {
+	a.by[c][pt] |= bb
+	a.twice[c] |= a.all[c] & bb
+	a.all[c] |= bb
+}
+
 // pawnEntry is the pawn structure of one placement of the pawns. The two
 // colours' pawns are the key itself, so an entry never answers for
 // another placement; the zero entry, no pawns and a score of 0, is
 // right as it stands.
 type pawnEntry struct {
 	white, black core.Bitboard
-	s            score // White's less Black's
+	passed       core.Bitboard // both colours' passed pawns
+	s            score         // White's less Black's
 }
 
 // pawnTableBits is the log2 of the number of pawn table entries.
@@ -151,19 +192,20 @@ const pawnTableBits = 13
 // their pawns with many others.
 type pawnTable [1 << pawnTableBits]pawnEntry
 
-// structure returns the pawn structure of p, White's less Black's: from
-// the table (or into it) when t is nil, else computed and traced. A nil
-// table computes it each time.
-func (pt *pawnTable) structure(p *core.Position, t *EvalTrace) score {
+// structure returns the pawn structure of p, White's less Black's, and
+// both colours' passed pawns: from the table (or into it) when t is nil,
+// else computed and traced. A nil table computes it each time.
+func (pt *pawnTable) structure(p *core.Position, t *EvalTrace) (score, core.Bitboard) {
 	if pt == nil || t != nil {
 		return pawnDiff(p, t)
 	}
 	white, black := p.Pieces(core.White, core.Pawn), p.Pieces(core.Black, core.Pawn)
 	e := &pt[pawnIndex(white, black)]
 	if e.white != white || e.black != black {
-		*e = pawnEntry{white: white, black: black, s: pawnDiff(p, nil)}
+		s, passed := pawnDiff(p, nil)
+		*e = pawnEntry{white: white, black: black, passed: passed, s: s}
 	}
-	return e.s
+	return e.s, e.passed
 }
 
 // pawnIndex returns the slot of a placement of the pawns in a pawnTable.
@@ -171,16 +213,18 @@ func pawnIndex(white, black core.Bitboard) uint64 {
 	return (uint64(white)*0x9e3779b97f4a7c15 ^ uint64(black)*0xc2b2ae3d27d4eb4f) >> (64 - pawnTableBits)
 }
 
-// pawnDiff returns White's pawn structure less Black's.
-func pawnDiff(p *core.Position, t *EvalTrace) score {
-	s := pawnStructure(p, core.White, t)
-	s.sub(pawnStructure(p, core.Black, t))
-	return s
+// pawnDiff returns White's pawn structure less Black's, and both
+// colours' passed pawns.
+func pawnDiff(p *core.Position, t *EvalTrace) (score, core.Bitboard) {
+	s, white := pawnStructure(p, core.White, t)
+	b, black := pawnStructure(p, core.Black, t)
+	s.sub(b)
+	return s, white | black
 }
 
-// pawnStructure scores c's pawns: doubled, isolated, backward and passed.
-func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) score {
-	var s score
+// pawnStructure scores c's pawns: doubled, isolated, backward and passed
+// by rank; it returns c's passed pawns too.
+func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) (s score, passed core.Bitboard) {
 	ours := p.Pieces(c, core.Pawn)
 	theirs := p.Pieces(c.Other(), core.Pawn)
 	for f := range 8 {
@@ -206,6 +250,7 @@ func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) score {
 		sq := bb.PopFirst()
 		rel := sq.Relative(c).Rank()
 		if passedMask[c][sq]&theirs == 0 && frontSpan[c][sq]&ours == 0 {
+			passed |= sq.Bitboard()
 			s.add(evalWeights[wPassed+rel])
 			if t != nil {
 				t.add(c, wPassed+rel, 1)
@@ -228,7 +273,7 @@ func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) score {
 			}
 		}
 	}
-	return s
+	return s, passed
 }
 
 // mobilityStart is where each piece type's mobility table starts in
@@ -241,8 +286,9 @@ var mobilityStart = [7]int{core.Knight: wMobilityKnight, core.Bishop: wMobilityB
 var kingAttackWeight = [7]int{core.Knight: 2, core.Bishop: 2, core.Rook: 3, core.Queen: 5}
 
 // pieces scores c's pieces: mobility, the bishop pair, rooks on open files
-// and c's king safety (its pawn shield and the attacks on its zone).
-func pieces(p *core.Position, c core.Color, t *EvalTrace) score {
+// and c's king safety (its pawn shield and the attacks on its zone). It
+// records c's attacks in am.
+func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score {
 	var s score
 	them := c.Other()
 	occ := p.Occupied()
@@ -250,6 +296,8 @@ func pieces(p *core.Position, c core.Color, t *EvalTrace) score {
 	ourPawns, theirPawns := p.Pieces(c, core.Pawn), p.Pieces(them, core.Pawn)
 	theirPawnAttacks := pawnAttacks(them, theirPawns)
 	safe := ^ours & ^theirPawnAttacks
+	am.add(c, core.Pawn, pawnAttacks(c, ourPawns))
+	am.add(c, core.King, core.KingAttacks(p.KingSquare(c)))
 	theirKing := p.KingSquare(them)
 	zone := core.KingAttacks(theirKing) | theirKing.Bitboard()
 	attackers, units := 0, 0
@@ -280,6 +328,7 @@ func pieces(p *core.Position, c core.Color, t *EvalTrace) score {
 			default:
 				att = core.QueenAttacks(sq, occ)
 			}
+			am.add(c, pt, att)
 			// Mobility: the attacked squares that hold no piece of ours
 			// and no enemy pawn attacks.
 			m := mobilityStart[pt] + (att & safe).Count()
@@ -322,6 +371,107 @@ func pieces(p *core.Position, c core.Color, t *EvalTrace) score {
 		}
 	}
 	return s
+}
+
+// threats scores the attacks of c on their pieces: by safe pawns (one
+// their pawns do not attack, or ours defend), by minor pieces on rooks
+// and queens, by rooks on queens, on pieces they do not defend, and by
+// pawn pushes to squares where the pawn is safe. evaluate counts them
+// for the side not to move only: the threats of the side to move are
+// captures that the quiescence search plays, and counted in its standing
+// pat too they made it stand on a fork while a mate threatened (WAC.001
+// no longer found at depth 8); those against the side to move are what
+// standing pat ignores.
+func threats(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score {
+	var s score
+	them := c.Other()
+	theirs := p.ByColor(them)
+	targets := theirs &^ (p.Pieces(them, core.Pawn) | p.Pieces(them, core.King))
+	if targets == 0 {
+		return s
+	}
+	ourPawns := p.Pieces(c, core.Pawn)
+	safePawns := ourPawns & (am.all[c] | ^am.all[them])
+	byPawn := pawnAttacks(c, safePawns) & targets
+	minors := am.by[c][core.Knight] | am.by[c][core.Bishop]
+	for pt := core.Knight; pt <= core.Queen; pt++ {
+		bb := p.Pieces(them, pt)
+		s.term(t, c, wThreatPawn+int(pt-core.Knight), (byPawn & bb).Count())
+		if pt >= core.Rook {
+			s.term(t, c, wThreatMinor+int(pt-core.Rook), (minors & bb).Count())
+		}
+	}
+	s.term(t, c, wThreatRookQueen, (am.by[c][core.Rook] & p.Pieces(them, core.Queen)).Count())
+	s.term(t, c, wHanging, (targets & am.all[c] &^ am.all[them]).Count())
+	// Pushes, one square or two from the pawn's first rank, to a square
+	// no enemy pawn attacks and that we defend or they do not attack.
+	empty := ^p.Occupied()
+	var push core.Bitboard
+	if c == core.White {
+		push = ourPawns << 8 & empty
+		push |= (push & core.Rank3) << 8 & empty
+	} else {
+		push = ourPawns >> 8 & empty
+		push |= (push & core.Rank6) >> 8 & empty
+	}
+	push &^= am.by[them][core.Pawn]
+	push &= am.all[c] | ^am.all[them]
+	s.term(t, c, wThreatPawnPush, (pawnAttacks(c, push) & targets &^ am.by[c][core.Pawn]).Count())
+	return s
+}
+
+// passedRankFactor scales the passed pawn terms beyond the rank by the
+// pawn's rank counted from its own side: nothing before its fourth rank,
+// the most on its seventh.
+var passedRankFactor = [8]int{0, 0, 0, 1, 3, 5, 7, 0}
+
+// passers scores c's passed pawns (the set passed) for what depends on
+// the pieces and kings, so cannot be kept in the pawn table: a rook of
+// ours behind one, and from its fourth rank on, scaled by
+// passedRankFactor, its path to promotion free, or its stop square safe,
+// or blocked; our pawn defending it; the kings' distances to its stop
+// square.
+func passers(p *core.Position, c core.Color, passed core.Bitboard, am *attackMaps, t *EvalTrace) score {
+	var s score
+	them := c.Other()
+	occ := p.Occupied()
+	ourRooks := p.Pieces(c, core.Rook)
+	ourKing, theirKing := p.KingSquare(c), p.KingSquare(them)
+	for passed != 0 {
+		sq := passed.PopFirst()
+		if core.RookAttacks(sq, occ)&frontSpan[them][sq]&ourRooks != 0 {
+			s.term(t, c, wPassedRookBehind, 1)
+		}
+		f := passedRankFactor[sq.Relative(c).Rank()]
+		if f == 0 {
+			continue
+		}
+		stop := sq + 8
+		if c == core.Black {
+			stop = sq - 8
+		}
+		path := frontSpan[c][sq]
+		switch {
+		case path&occ == 0 && path&am.all[them] == 0:
+			s.term(t, c, wPassedPathFree, f)
+		case occ.Has(stop):
+			s.term(t, c, wPassedBlocked, f)
+		case !am.all[them].Has(stop):
+			s.term(t, c, wPassedStopSafe, f)
+		}
+		if am.by[c][core.Pawn].Has(sq) {
+			s.term(t, c, wPassedSupported, f)
+		}
+		s.term(t, c, wPassedKingTheirs, f*min(distance(theirKing, stop), 5))
+		s.term(t, c, wPassedKingOurs, f*min(distance(ourKing, stop), 5))
+	}
+	return s
+}
+
+// distance returns the number of king moves from a to b.
+func distance(a, b core.Square) int {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	return max(df, -df, dr, -dr)
 }
 
 // nearKing returns the two ranks before the king of c on ksq.

@@ -35,10 +35,21 @@ const (
 
 	kingAttackUnits = 32
 
+	// wThreatPawn: a piece of theirs (knight, bishop, rook, queen) that a
+	// safe pawn of ours attacks (one that their pawns do not attack, or
+	// that ours defend).
+	wThreatPawn = wKingAttack + kingAttackUnits
+	// wThreatMinor: a rook or queen of theirs that a knight or bishop of
+	// ours attacks.
+	wThreatMinor = wThreatPawn + 4
+	// wSingle2: the single terms added after the tables above (see
+	// below), so that the earlier indices stay where they were.
+	wSingle2 = wThreatMinor + 2
+
 	// NumEvalWeights is the number of the evaluation's weights (each a
 	// middlegame and an endgame value): the length of EvalWeights and of
 	// EvalTrace.Coef.
-	NumEvalWeights = wKingAttack + kingAttackUnits
+	NumEvalWeights = wPassedRookBehind + 1
 )
 
 // The single terms of evalWeights, from wSingle on.
@@ -51,6 +62,23 @@ const (
 	wRookSemiOpenFile                  // a rook on a file without a pawn of ours
 	wKingShieldMiss                    // each of the three files before our king, on its first two ranks, without a pawn of ours on the two ranks before it
 	wTempo                             // the side to move
+)
+
+// The single terms of evalWeights from wSingle2 on: threats and passed
+// pawns beyond their rank. The passed pawn terms marked "by rank" count
+// passedRankFactor[rank] times (0 on the pawn's first four ranks), the
+// king distances that times the distance (at most 5).
+const (
+	wThreatRookQueen  = wSingle2 + iota // their queen attacked by a rook of ours
+	wHanging                            // a piece of theirs (not pawn or king) attacked by us and not defended
+	wThreatPawnPush                     // a piece of theirs that one of our pawns would attack after a push to a square it can stand on
+	wPassedPathFree                     // by rank: a passed pawn whose squares up to promotion are empty and not attacked by them
+	wPassedStopSafe                     // by rank: else its stop square (the one before it) empty and not attacked by them
+	wPassedBlocked                      // by rank: its stop square held by a piece
+	wPassedKingTheirs                   // by rank and distance: their king's distance to its stop square
+	wPassedKingOurs                     // by rank and distance: our king's distance to its stop square
+	wPassedSupported                    // by rank: a passed pawn that a pawn of ours defends
+	wPassedRookBehind                   // a passed pawn with our rook behind it on its file, nothing between
 )
 
 // evalWeights holds exactly NumEvalWeights entries (a constant index out
@@ -91,6 +119,18 @@ var weightGroups = []struct {
 	{"mobility.rook", wMobilityRook, strconv.Itoa},
 	{"mobility.queen", wMobilityQueen, strconv.Itoa},
 	{"king_attack", wKingAttack, strconv.Itoa},
+	{"threat_pawn", wThreatPawn, func(i int) string { return pieceName(core.Knight + core.PieceType(i)) }},
+	{"threat_minor", wThreatMinor, func(i int) string { return pieceName(core.Rook + core.PieceType(i)) }},
+	{"threat_rook_queen", wThreatRookQueen, nil},
+	{"hanging", wHanging, nil},
+	{"threat_pawn_push", wThreatPawnPush, nil},
+	{"passed_path_free", wPassedPathFree, nil},
+	{"passed_stop_safe", wPassedStopSafe, nil},
+	{"passed_blocked", wPassedBlocked, nil},
+	{"passed_king_theirs", wPassedKingTheirs, nil},
+	{"passed_king_ours", wPassedKingOurs, nil},
+	{"passed_supported", wPassedSupported, nil},
+	{"passed_rook_behind", wPassedRookBehind, nil},
 }
 
 func pieceName(pt core.PieceType) string {

@@ -87,24 +87,23 @@ func TestTraceEvaluateIsEvaluate(t *testing.T) {
 	assert.Less(t, math.Abs(linear(&tr, ws)-float64(v)), 1.125)
 }
 
-// A trace counts for White less for Black: the colour-flipped position
-// has the opposite counts.
+// A trace counts for White less for Black: the colour-flipped position,
+// the other side to move, has the opposite counts, and the opposite value.
 func TestTraceIsSymmetric(t *testing.T) {
 	for _, fen := range []string{
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r1b2rk1/2q1bppp/p2ppn2/1p6/3BP3/2N2B2/PPPQ1PPP/2KR3R w - - 0 13",
+		"r1b2rk1/2q1bppp/p2ppn2/1p6/3BP3/2N2B2/PPPQ1PPP/2KR3R b - - 0 13",
+		"2r3k1/1P3pp1/4p2p/3n4/8/5NP1/5PKP/1R6 w - - 0 40", // passed pawns, threats
 	} {
 		p, err := core.ParseFEN(fen)
 		require.NoError(t, err)
 		q, err := core.ParseFEN(flipFEN(fen))
 		require.NoError(t, err)
 		var tp, tq EvalTrace
-		TraceEvaluate(&p, &tp)
-		TraceEvaluate(&q, &tq)
+		vp, vq := TraceEvaluate(&p, &tp), TraceEvaluate(&q, &tq)
+		assert.Equal(t, vp, vq, "%s: the side to move's value", fen)
 		for i := range tp.Coef {
-			if i == wTempo {
-				continue // the side to move is White in both
-			}
 			assert.Equal(t, tp.Coef[i], -tq.Coef[i], "%s: %s", fen, EvalWeights()[i].Name)
 		}
 		assert.NotEqual(t, EvalTrace{}.Coef, tp.Coef, "a trace with no count")
@@ -112,7 +111,8 @@ func TestTraceIsSymmetric(t *testing.T) {
 }
 
 // flipFEN returns the FEN of a position with the colours swapped and the
-// board flipped, the same side to move (castling and en passant dropped).
+// board flipped, the other side to move (castling and en passant
+// dropped).
 func flipFEN(fen string) string {
 	p, _ := core.ParseFEN(fen)
 	var b []byte
@@ -143,7 +143,7 @@ func flipFEN(fen string) string {
 			b = append(b, '/')
 		}
 	}
-	return string(b) + " w - - 0 1"
+	return string(b) + " " + p.SideToMove().Other().String()[:1] + " - - 0 1"
 }
 
 // The weights have one name each, in groups that follow each other.
@@ -165,7 +165,10 @@ func TestEvalWeightsNames(t *testing.T) {
 	assert.Equal(t, "passed_pawn.rank6", ws[wPassed+5].Name)
 	assert.Equal(t, "tempo", ws[wTempo].Name)
 	assert.Equal(t, "mobility.queen.27", ws[wMobilityQueen+27].Name)
-	assert.Equal(t, "king_attack.31", ws[NumEvalWeights-1].Name)
+	assert.Equal(t, "king_attack.31", ws[wKingAttack+kingAttackUnits-1].Name)
+	assert.Equal(t, "threat_pawn.knight", ws[wThreatPawn].Name)
+	assert.Equal(t, "threat_minor.queen", ws[wThreatMinor+1].Name)
+	assert.Equal(t, "passed_rook_behind", ws[NumEvalWeights-1].Name)
 }
 
 // Quiesce stands pat in a quiet position and takes a hanging piece.
@@ -185,4 +188,43 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 	var tr EvalTrace
 	assert.Zero(t, testing.AllocsPerRun(100, func() { Evaluate(&p) }))
 	assert.Zero(t, testing.AllocsPerRun(100, func() { TraceEvaluate(&p, &tr) }))
+}
+
+// The threat and passed pawn terms count what they say, in positions
+// built for each: White's counts less Black's, threats only for the side
+// not to move.
+func TestEvalTermCounts(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen string
+		want      map[int]int16
+	}{
+		{"a pawn forks knight and rook", "4k3/8/8/1n1r4/8/2P5/8/4K3 b - - 0 1",
+			map[int]int16{wThreatPawn: 0, wThreatPawnPush: 2, wThreatPawn + int(core.Rook-core.Knight): 0}},
+		{"pawn attacks", "4k3/8/8/1n1r4/2P5/8/8/4K3 b - - 0 1",
+			map[int]int16{wThreatPawn: 1, wThreatPawn + int(core.Rook-core.Knight): 1, wHanging: 1, wThreatPawnPush: 0}},
+		{"the side to move's threats do not count", "4k3/8/8/1n1r4/2P5/8/8/4K3 w - - 0 1",
+			map[int]int16{wThreatPawn: 0, wHanging: 0}},
+		{"a bishop on a rook and a queen, a rook on the queen", "3qk3/8/8/r7/8/2B5/8/3RK3 b - - 0 1",
+			map[int]int16{wThreatMinor: 1, wThreatMinor + 1: 0, wThreatRookQueen: 1, wHanging: 0}},
+		{"a knight on a defended queen", "4k3/4p3/3q4/8/2N5/8/8/4K3 b - - 0 1",
+			map[int]int16{wThreatMinor + 1: 1, wHanging: 0}},
+		{"passer on the sixth, path free, rook behind", "8/8/1P6/8/5k2/8/8/1R5K w - - 0 1",
+			map[int]int16{wPassedPathFree: 5, wPassedRookBehind: 1, wPassedKingTheirs: 5 * 4, wPassedKingOurs: 5 * 5, wPassedSupported: 0}},
+		{"passer on the fifth, blocked, supported by one on the fourth, its stop safe", "4k3/8/1n6/1P6/2P5/8/8/4K3 w - - 0 1",
+			map[int]int16{wPassedBlocked: 3, wPassedSupported: 3, wPassedStopSafe: 1, wPassedKingTheirs: 3*3 + 3, wPassedKingOurs: 3*5 + 4, wPassedPathFree: 0}},
+		{"Black's passer on its fifth, stop safe, path attacked", "4k3/8/8/8/1p6/8/8/2K5 b - - 0 1",
+			map[int]int16{wPassedStopSafe: -3, wPassedKingTheirs: -3 * 2, wPassedKingOurs: -3 * 5, wPassedPathFree: 0}},
+		{"a passer on its third rank counts no extra", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1",
+			map[int]int16{wPassedPathFree: 0, wPassedKingTheirs: 0, wPassed + 2: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := core.ParseFEN(tc.fen)
+			require.NoError(t, err)
+			var tr EvalTrace
+			TraceEvaluate(&p, &tr)
+			for w, n := range tc.want {
+				assert.Equal(t, n, tr.Coef[w], EvalWeights()[w].Name)
+			}
+		})
+	}
 }
