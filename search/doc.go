@@ -31,10 +31,12 @@
 // and stores the transposition table, draws by repetition, the fifty-move rule and bare
 // material. The evaluation (Evaluate) is tapered between middlegame and
 // endgame: material, piece-square tables, mobility, pawn structure
-// (doubled, isolated, backward, passed pawns), king safety (pawn shield,
-// attacks on the king zone), bishop pair and rooks on open files, the
-// pawn structure kept per search thread in a pawn table; its values are
-// this package's own (see eval.go).
+// (doubled, isolated, backward, passed pawns), passed pawns beyond their
+// rank (path, stop square, the kings' distances, support, a rook
+// behind), threats, king safety (pawn shield, attacks on the king zone),
+// bishop pair and rooks on open files, the pawn structure and the passed
+// pawns kept per search thread in a pawn table; its values are this
+// package's own (see eval.go).
 //
 // Time: Limits.BudgetOverhead gives a soft and a hard budget from the
 // clocks, the Move Overhead option taken from the clock (once per move
