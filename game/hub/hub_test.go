@@ -137,6 +137,7 @@ func TestHubExpiry(t *testing.T) {
 	for attempt := 1; ; attempt++ {
 		rec := newTerminations()
 		h := hub.New(hub.Config{IdleTimeout: timeout, SweepInterval: 5 * time.Millisecond, OnTerminate: rec.record})
+		t.Cleanup(func() { _ = h.Close() }) // a failed assertion leaves no sweeper running
 
 		require.NoError(t, h.Create("idle"))
 		require.NoError(t, h.Create("busy"))
