@@ -128,6 +128,7 @@ func evaluate(p *core.Position, t *EvalTrace, pawns *pawnTable) int {
 	s.add(ps)
 	for c := core.White; c <= core.Black; c++ {
 		cs := passers(p, c, passed&p.Pieces(c, core.Pawn), &am, t)
+		cs.add(kingAttack(p, c, &am, t))
 		if c != p.SideToMove() {
 			cs.add(threats(p, c, &am, t))
 		}
@@ -163,15 +164,16 @@ func evaluate(p *core.Position, t *EvalTrace, pawns *pawnTable) int {
 // attackMaps holds the squares each side attacks, gathered by pieces for
 // the terms that need both sides' attacks (threats, passed pawns).
 type attackMaps struct {
-	by    [2][7]core.Bitboard // by colour and piece type, pawn to king
-	all   [2]core.Bitboard    // by any piece of the colour
-	twice [2]core.Bitboard    // by two pieces or more of the colour
+	by  [2][7]core.Bitboard // by colour and piece type, pawn to king
+	all [2]core.Bitboard    // by any piece of the colour
+	// kingAttackers and kingUnits: the pieces of each colour that attack
+	// the enemy king's zone, and their attack units (kingAttackWeight).
+	kingAttackers, kingUnits [2]int
 }
 
 // add records that c's pieces of type pt attack the squares of bb.
 func (a *attackMaps) add(c core.Color, pt core.PieceType, bb core.Bitboard) {
 	a.by[c][pt] |= bb
-	a.twice[c] |= a.all[c] & bb
 	a.all[c] |= bb
 }
 
@@ -300,7 +302,6 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 	am.add(c, core.King, core.KingAttacks(p.KingSquare(c)))
 	theirKing := p.KingSquare(them)
 	zone := core.KingAttacks(theirKing) | theirKing.Bitboard()
-	attackers, units := 0, 0
 	for pt := core.Knight; pt <= core.Queen; pt++ {
 		for bb := p.Pieces(c, pt); bb != 0; {
 			sq := bb.PopFirst()
@@ -337,8 +338,8 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 				t.add(c, m, 1)
 			}
 			if z := att & zone; z != 0 {
-				attackers++
-				units += kingAttackWeight[pt] * z.Count()
+				am.kingAttackers[c]++
+				am.kingUnits[c] += kingAttackWeight[pt] * z.Count()
 			}
 		}
 	}
@@ -346,15 +347,6 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 		s.add(evalWeights[wBishopPair])
 		if t != nil {
 			t.add(c, wBishopPair, 1)
-		}
-	}
-	// The attack on their king counts for us when two pieces or more take
-	// part and we still have a queen.
-	if attackers >= 2 && p.Pieces(c, core.Queen) != 0 {
-		a := wKingAttack + min(units, kingAttackUnits-1)
-		s.add(evalWeights[a])
-		if t != nil {
-			t.add(c, a, 1)
 		}
 	}
 	// Our king's pawn shield, when it stands on its first two ranks.
@@ -370,6 +362,41 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 			}
 		}
 	}
+	return s
+}
+
+// safeCheckWeight is how much a safe check by a piece type counts
+// towards the king attack units (a structure like kingAttackWeight).
+var safeCheckWeight = [7]int{core.Knight: 3, core.Bishop: 2, core.Rook: 4, core.Queen: 3}
+
+// kingAttack scores c's attack on their king, when two pieces or more
+// attack its zone and c still has a queen: the king attack table by the
+// attack units, those of the zone (gathered by pieces) and those of the
+// safe checks, one count for each piece type of c that can give check
+// from a square that holds no piece of c and that they do not defend.
+func kingAttack(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score {
+	var s score
+	if am.kingAttackers[c] < 2 || p.Pieces(c, core.Queen) == 0 {
+		return s
+	}
+	them := c.Other()
+	units := am.kingUnits[c]
+	ksq := p.KingSquare(them)
+	occ := p.Occupied()
+	safe := ^p.ByColor(c) &^ am.all[them]
+	diag, straight := core.BishopAttacks(ksq, occ), core.RookAttacks(ksq, occ)
+	checks := [7]core.Bitboard{
+		core.Knight: core.KnightAttacks(ksq),
+		core.Bishop: diag,
+		core.Rook:   straight,
+		core.Queen:  diag | straight,
+	}
+	for pt := core.Knight; pt <= core.Queen; pt++ {
+		if checks[pt]&am.by[c][pt]&safe != 0 {
+			units += safeCheckWeight[pt]
+		}
+	}
+	s.term(t, c, wKingAttack+min(units, kingAttackUnits-1), 1)
 	return s
 }
 

@@ -214,6 +214,10 @@ func TestEvalTermCounts(t *testing.T) {
 			map[int]int16{wPassedBlocked: 3, wPassedSupported: 3, wPassedStopSafe: 1, wPassedKingTheirs: 3*3 + 3, wPassedKingOurs: 3*5 + 4, wPassedPathFree: 0}},
 		{"Black's passer on its fifth, stop safe, path attacked", "4k3/8/8/8/1p6/8/8/2K5 b - - 0 1",
 			map[int]int16{wPassedStopSafe: -3, wPassedKingTheirs: -3 * 2, wPassedKingOurs: -3 * 5, wPassedPathFree: 0}},
+		{"a safe knight check adds to the king attack's units", "6k1/5ppp/8/3N3Q/8/3B4/8/6K1 b - - 0 1",
+			map[int]int16{wKingAttack + 15: 1, wKingAttack + 12: 0}},
+		{"not when they defend its square", "4r1k1/5ppp/8/3N3Q/8/3B4/8/6K1 b - - 0 1",
+			map[int]int16{wKingAttack + 15: 0, wKingAttack + 12: 1}},
 		{"a passer on its third rank counts no extra", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1",
 			map[int]int16{wPassedPathFree: 0, wPassedKingTheirs: 0, wPassed + 2: 1}},
 	} {
