@@ -33,10 +33,10 @@
 // endgame: material, piece-square tables, mobility, pawn structure
 // (doubled, isolated, backward, passed pawns), passed pawns beyond their
 // rank (path, stop square, the kings' distances, support, a rook
-// behind), threats, king safety (pawn shield, attacks on the king zone),
-// bishop pair and rooks on open files, the pawn structure and the passed
-// pawns kept per search thread in a pawn table; its values are this
-// package's own (see eval.go).
+// behind), threats, king safety (pawn shield, attacks on the king zone,
+// safe checks), bishop pair and rooks on open files, the pawn structure
+// and the passed pawns kept per search thread in a pawn table; its
+// values are this package's own (see eval.go).
 //
 // Time: Limits.BudgetOverhead gives a soft and a hard budget from the
 // clocks, the Move Overhead option taken from the clock (once per move

@@ -30,7 +30,8 @@ const (
 	// wKingAttack: the attack on the enemy king's zone (its square and
 	// those around it) when two pieces or more attack it and we have a
 	// queen, by the attack units (kingAttackWeight for each attack on a
-	// square of the zone), the last entry for kingAttackUnits-1 or more.
+	// square of the zone, safeCheckWeight for each piece type with a safe
+	// check), the last entry for kingAttackUnits-1 or more.
 	wKingAttack = wMobilityQueen + 28
 
 	kingAttackUnits = 32
