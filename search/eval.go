@@ -370,13 +370,13 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 var safeCheckWeight = [7]int{core.Knight: 3, core.Bishop: 2, core.Rook: 4, core.Queen: 3}
 
 // kingAttack scores c's attack on their king, when two pieces or more
-// attack its zone and c still has a queen: the king attack table by the
-// attack units, those of the zone (gathered by pieces) and those of the
-// safe checks, one count for each piece type of c that can give check
-// from a square that holds no piece of c and that they do not defend.
+// attack its zone: the king attack table by the attack units, those of
+// the zone (gathered by pieces) and those of the safe checks, one count
+// for each piece type of c that can give check from a square that holds
+// no piece of c and that they do not defend; halved when c has no queen.
 func kingAttack(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score {
 	var s score
-	if am.kingAttackers[c] < 2 || p.Pieces(c, core.Queen) == 0 {
+	if am.kingAttackers[c] < 2 {
 		return s
 	}
 	them := c.Other()
@@ -395,6 +395,9 @@ func kingAttack(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) sc
 		if checks[pt]&am.by[c][pt]&safe != 0 {
 			units += safeCheckWeight[pt]
 		}
+	}
+	if p.Pieces(c, core.Queen) == 0 {
+		units /= 2
 	}
 	s.term(t, c, wKingAttack+min(units, kingAttackUnits-1), 1)
 	return s

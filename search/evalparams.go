@@ -28,10 +28,10 @@ const (
 	wMobilityRook   = wMobilityBishop + 14
 	wMobilityQueen  = wMobilityRook + 15
 	// wKingAttack: the attack on the enemy king's zone (its square and
-	// those around it) when two pieces or more attack it and we have a
-	// queen, by the attack units (kingAttackWeight for each attack on a
-	// square of the zone, safeCheckWeight for each piece type with a safe
-	// check), the last entry for kingAttackUnits-1 or more.
+	// those around it) when two pieces or more attack it, by the attack
+	// units (kingAttackWeight for each attack on a square of the zone,
+	// safeCheckWeight for each piece type with a safe check; halved
+	// without a queen), the last entry for kingAttackUnits-1 or more.
 	wKingAttack = wMobilityQueen + 28
 
 	kingAttackUnits = 32

@@ -218,6 +218,8 @@ func TestEvalTermCounts(t *testing.T) {
 			map[int]int16{wKingAttack + 15: 1, wKingAttack + 12: 0}},
 		{"not when they defend its square", "4r1k1/5ppp/8/3N3Q/8/3B4/8/6K1 b - - 0 1",
 			map[int]int16{wKingAttack + 15: 0, wKingAttack + 12: 1}},
+		{"without a queen, half the units", "6k1/5ppp/8/3N3R/8/3B4/8/6K1 b - - 0 1",
+			map[int]int16{wKingAttack + 4: 1}},
 		{"a passer on its third rank counts no extra", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1",
 			map[int]int16{wPassedPathFree: 0, wPassedKingTheirs: 0, wPassed + 2: 1}},
 	} {
