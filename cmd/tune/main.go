@@ -74,6 +74,7 @@ type options struct {
 	rate    float64
 	l2      float64
 	every   int
+	scores  bool
 	files   []string
 }
 
@@ -93,6 +94,7 @@ func run(args []string, out io.Writer) error {
 	fs.Float64Var(&o.rate, "rate", 1, "the step size of Adam, in centipawns")
 	fs.Float64Var(&o.l2, "l2", 0, "the pull of each weight back to its value: l2 times its change in pawns, squared, added to the loss")
 	fs.IntVar(&o.every, "every", 0, "print the losses every N steps (0: only at the end)")
+	fs.BoolVar(&o.scores, "scores", false, "the files are scored positions (cmd/label's FEN;score lines), not PGN games")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: tune [flags] PGN...")
 		fs.PrintDefaults()
@@ -108,12 +110,20 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	start := time.Now()
+	load := loadGames
+	if o.scores {
+		load = loadScores
+	}
 	set, err := load(o)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "games %d (%d held out, %d skipped: no result or broken), positions %d fitted, %d held out\n",
-		set.games, set.heldGames, set.skipped, len(set.train.result), len(set.valid.result))
+	if o.scores {
+		fmt.Fprintf(out, "scored positions %d fitted, %d held out\n", len(set.train.result), len(set.valid.result))
+	} else {
+		fmt.Fprintf(out, "games %d (%d held out, %d skipped: no result or broken), positions %d fitted, %d held out\n",
+			set.games, set.heldGames, set.skipped, len(set.train.result), len(set.valid.result))
+	}
 	if len(set.train.result) == 0 {
 		return errors.New("no quiet position to fit: give more games, or a smaller -skip")
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/search"
 )
 
@@ -166,6 +168,63 @@ func TestSource(t *testing.T) {
 	src, err = source(header, search.EvalWeights())
 	require.NoError(t, err)
 	assert.Equal(t, string(file), string(src), "search/evalweights.go is not what cmd/tune writes for its weights")
+}
+
+// scored writes scored positions, cmd/label's lines, to a file: the
+// positions after each of the first plies of a game, each scored by the
+// material for White.
+func scored(t *testing.T) (string, int) {
+	t.Helper()
+	var lines []string
+	p := core.StartPosition()
+	for _, uci := range strings.Fields("e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 c7c6 g1f3 c8f5 f1c4 e7e6 e1g1 g8f6 f1e1 f8b4 c1d2 b8d7 a2a3 b4c3 d2c3 a5c7") {
+		m, err := p.ParseUCI(uci)
+		require.NoError(t, err)
+		p.MakeMove(m)
+		r := 0.5
+		if d := p.Pieces(core.White, core.Bishop).Count() - p.Pieces(core.Black, core.Bishop).Count(); d != 0 {
+			r += 0.1 * float64(d)
+		}
+		lines = append(lines, fmt.Sprintf("%s;%.4f", p.FEN(), r))
+	}
+	path := filepath.Join(t.TempDir(), "scored.txt")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	return path, len(lines)
+}
+
+// -scores fits scored positions: every line is a position, -holdout sets
+// lines apart, and the fit lowers the loss.
+func TestTuneScores(t *testing.T) {
+	path, n := scored(t)
+	out := tune(t, "-scores", "-holdout", "0.2", "-epochs", "50", "-rate", "2", path)
+	m := regexp.MustCompile(`(?m)^scored positions ([0-9]+) fitted, ([0-9]+) held out$`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	fitted, _ := strconv.Atoi(m[1])
+	held, _ := strconv.Atoi(m[2])
+	assert.Equal(t, n, fitted+held)
+	assert.Positive(t, held)
+	l := lossLine.FindStringSubmatch(out)
+	require.NotNil(t, l, out)
+	assert.Less(t, l[2], l[1], "the loss on the fitted positions falls")
+}
+
+// A line that is not FEN;score is an error that names the file and line.
+func TestTuneScoresErrors(t *testing.T) {
+	dir := t.TempDir()
+	for name, tc := range map[string]struct{ body, want string }{
+		"no score":    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", ":1: want a FEN, a semicolon and a score"},
+		"bad FEN":     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5\nnot a fen;0.5\n", ":2: "},
+		"score above": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;1.5\n", `:1: score "1.5": want a number from 0 to 1`},
+		"score text":  {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;even\n", `:1: score "even"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".txt")
+			require.NoError(t, os.WriteFile(path, []byte(tc.body), 0o644))
+			err := run([]string{"-scores", path}, &bytes.Buffer{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), path+tc.want)
+		})
+	}
 }
 
 // Bad flags and inputs are errors that say what is wrong.

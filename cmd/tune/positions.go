@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/pgn"
@@ -33,8 +36,8 @@ type set struct {
 	games, heldGames, skipped int
 }
 
-// load reads the games of o.files and traces their quiet positions.
-func load(o options) (*set, error) {
+// loadGames reads the games of o.files and traces their quiet positions.
+func loadGames(o options) (*set, error) {
 	s := &set{train: samples{start: []int32{0}}, valid: samples{start: []int32{0}}}
 	eng := search.New()
 	defer eng.Close()
@@ -159,4 +162,54 @@ func (s *samples) add(p *core.Position, t *search.EvalTrace, res float64, w vect
 	}
 	s.maxError = max(s.maxError, gap)
 	return nil
+}
+
+// loadScores reads the scored positions of o.files (cmd/label's lines: a
+// FEN, a semicolon and White's expected score from 0 to 1) and traces
+// them; -holdout sets that fraction of the lines apart, drawn with -seed.
+func loadScores(o options) (*set, error) {
+	s := &set{train: samples{start: []int32{0}}, valid: samples{start: []int32{0}}}
+	init := newVector(search.EvalWeights())
+	var trace search.EvalTrace
+	n := 0
+	for _, path := range o.files {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading scored positions: %w", err)
+		}
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			fen, val, ok := strings.Cut(sc.Text(), ";")
+			if !ok {
+				f.Close()
+				return nil, fmt.Errorf("%s:%d: want a FEN, a semicolon and a score", path, line)
+			}
+			p, err := core.ParseFEN(fen)
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+			}
+			r, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+			if err != nil || !(r >= 0 && r <= 1) {
+				f.Close()
+				return nil, fmt.Errorf("%s:%d: score %q: want a number from 0 to 1", path, line, val)
+			}
+			rng := rand.New(rand.NewPCG(o.seed, uint64(n)))
+			n++
+			into := &s.train
+			if rng.Float64() < o.holdout {
+				into = &s.valid
+			}
+			if err := into.add(&p, &trace, r, init); err != nil {
+				f.Close()
+				return nil, err
+			}
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+	}
+	return s, nil
 }

@@ -1,0 +1,196 @@
+// Command label writes quiet positions of real games, each with a UCI
+// engine's score, for cmd/tune -scores.
+//
+// Usage:
+//
+//	label -engine PATH [-depth N] [-skip N] [-per-game N] [-seed N] [-o FILE] PGN...
+//
+// It reads the mainline of every game of the PGN files and keeps the
+// positions after -skip plies that are quiet by gambit-engine's own
+// measure (not in check, and its quiescence search gives its static
+// evaluation), at most -per-game of them per game, drawn at random with
+// -seed, each position once. The engine searches each to -depth plies at
+// one thread. Every output line is the position's FEN, a semicolon and the
+// engine's score as White's expected score, 1/(1+10^(-cp/400)) with cp
+// from White's side (a mate is 1 or 0), with four decimals. The same files,
+// flags and engine give the same lines.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
+	"github.com/gambit-chess/gambit/pgn"
+	"github.com/gambit-chess/gambit/search"
+	"github.com/gambit-chess/gambit/uci"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		cli.Fail(os.Stderr, "label", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("label", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	enginePath := fs.String("engine", "", "the UCI engine that scores the positions (required)")
+	depth := fs.Int("depth", 8, "the depth of the engine's search of each position")
+	skip := fs.Int("skip", 8, "the plies of each game left out from its start")
+	perGame := fs.Int("per-game", 0, "the most positions kept per game (0: all)")
+	seed := fs.Uint64("seed", 1, "the seed of the draw of -per-game")
+	out := fs.String("o", "-", "the output file (- for standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *enginePath == "" || fs.NArg() == 0 {
+		return errors.New("an -engine and at least one PGN file are needed")
+	}
+	if *depth < 1 {
+		return fmt.Errorf("-depth %d: must be at least 1", *depth)
+	}
+	positions, err := read(fs.Args(), *skip, *perGame, *seed)
+	if err != nil {
+		return err
+	}
+	w := stdout
+	if *out != "-" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return fmt.Errorf("writing the positions: %w", err)
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	ctx := context.Background()
+	e, err := uci.Start(ctx, *enginePath)
+	if err != nil {
+		return fmt.Errorf("starting the engine: %w", err)
+	}
+	defer e.Close()
+	for i, p := range positions {
+		fen := p.FEN()
+		if err := e.Position(fen); err != nil {
+			return fmt.Errorf("position %s: %w", fen, err)
+		}
+		s, err := e.Go(ctx, uci.Limits{Depth: *depth})
+		if err != nil {
+			return fmt.Errorf("searching %s: %w", fen, err)
+		}
+		if _, err := s.Wait(); err != nil {
+			return fmt.Errorf("searching %s: %w", fen, err)
+		}
+		lines := s.Lines()
+		if len(lines) == 0 || lines[0].Score == nil {
+			return fmt.Errorf("searching %s: the engine gave no score", fen)
+		}
+		r := expected(*lines[0].Score)
+		if p.SideToMove() == core.Black {
+			r = 1 - r
+		}
+		fmt.Fprintf(bw, "%s;%.4f\n", fen, r)
+		if (i+1)%1000 == 0 {
+			fmt.Fprintf(stderr, "label: %d of %d positions\n", i+1, len(positions))
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing the positions: %w", err)
+	}
+	return nil
+}
+
+// expected turns a score for the side to move into its expected score.
+func expected(s uci.Score) float64 {
+	if s.IsMate {
+		if s.Mate > 0 {
+			return 1
+		}
+		return 0
+	}
+	return 1 / (1 + math.Pow(10, -float64(s.CP)/400))
+}
+
+// read returns the quiet positions of the games of files, each once.
+func read(files []string, skip, perGame int, seed uint64) ([]core.Position, error) {
+	eng := search.New()
+	defer eng.Close()
+	seen := map[uint64]bool{}
+	var (
+		all   []core.Position
+		g     pgn.Mainline
+		quiet []core.Position
+		games int
+	)
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading games: %w", err)
+		}
+		r := pgn.NewReader(f)
+		for {
+			err := r.NextMainline(&g)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			var perr *pgn.Error
+			if errors.As(err, &perr) {
+				continue
+			} else if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("reading games of %s: %w", path, err)
+			}
+			rng := rand.New(rand.NewPCG(seed, uint64(games)))
+			games++
+			quiet = quiet[:0]
+			p := g.Start
+			for i, m := range g.Moves {
+				if m == core.NoMove {
+					break
+				}
+				p.MakeMove(m)
+				if i+1 < skip || p.InCheck() || seen[p.Hash()] || !hasMove(&p) {
+					continue
+				}
+				if eng.Quiesce(&p) == search.Evaluate(&p) {
+					quiet = append(quiet, p)
+				}
+			}
+			if perGame > 0 && len(quiet) > perGame {
+				keep := rng.Perm(len(quiet))[:perGame]
+				slices.Sort(keep)
+				for i, j := range keep {
+					quiet[i] = quiet[j]
+				}
+				quiet = quiet[:perGame]
+			}
+			for _, q := range quiet {
+				if !seen[q.Hash()] {
+					seen[q.Hash()] = true
+					all = append(all, q)
+				}
+			}
+		}
+		f.Close()
+	}
+	return all, nil
+}
+
+// hasMove reports whether the side to move has a legal move: a game's
+// last position may be stalemate, which no search scores.
+func hasMove(p *core.Position) bool {
+	var ml core.MoveList
+	p.LegalMoves(&ml)
+	return ml.Len() > 0
+}
