@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -165,8 +166,8 @@ func (s *samples) add(p *core.Position, t *search.EvalTrace, res float64, w vect
 }
 
 // loadScores reads the scored positions of o.files (cmd/label's lines: a
-// FEN, a semicolon and White's expected score from 0 to 1) and traces
-// them; -holdout sets that fraction of the lines apart, drawn with -seed.
+// FEN, a semicolon and White's expected score from 0 to 1; a file whose
+// name ends in .gz is read through gzip) and traces them; -holdout sets that fraction of the lines apart, drawn with -seed.
 func loadScores(o options) (*set, error) {
 	s := &set{train: samples{start: []int32{0}}, valid: samples{start: []int32{0}}}
 	init := newVector(search.EvalWeights())
@@ -177,7 +178,16 @@ func loadScores(o options) (*set, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading scored positions: %w", err)
 		}
-		sc := bufio.NewScanner(f)
+		var in io.Reader = f
+		if strings.HasSuffix(path, ".gz") {
+			z, err := gzip.NewReader(f)
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("reading %s: %w", path, err)
+			}
+			in = z
+		}
+		sc := bufio.NewScanner(in)
 		for line := 1; sc.Scan(); line++ {
 			fen, val, ok := strings.Cut(sc.Text(), ";")
 			if !ok {
