@@ -280,15 +280,23 @@ engine-bench:
 	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
 	bin/gambit-engine bench
 
-.PHONY: tune
-## tune: fit the evaluation's weights to the games of testdata/pgn (cmd/tune, Texel's method)
+.PHONY: tune tune-data
+## tune: fit the evaluation's weights to Stockfish's scores of quiet positions (testdata/tune, cmd/tune -scores)
 # writes search/evalweights.go again: the command of docs/engine.md
-# ("Tuning the evaluation"); the same games and flags give the same file
-# (about 20 s of one core)
-TUNE_FLAGS ?= -l2 0.001 -epochs 300
+# ("Tuning the evaluation"); the same files and flags give the same file
+# (about 15 s of one core)
+TUNE_FLAGS ?=
 tune:
-	$(GO) run ./cmd/tune $(TUNE_FLAGS) -o search/evalweights.go \
-		testdata/pgn/lichess_db_1000k.pgn testdata/pgn/twic1599_1000k.pgn
+	$(GO) run ./cmd/tune -scores -epochs 500 $(TUNE_FLAGS) -o search/evalweights.go \
+		testdata/tune/games-stockfish.txt.gz testdata/tune/selfplay-stockfish.txt.gz
+
+## tune-data: Stockfish's scores of the TWIC and Lichess games' quiet positions (cmd/label), as in testdata/tune
+# Writes bin/games-stockfish.txt (about 42,500 positions, 15-40 minutes
+# at one thread): what testdata/tune/games-stockfish.txt.gz holds, with
+# Debian's Stockfish 15.1 (see docs/engine.md).
+tune-data:
+	$(GO) run ./cmd/label -engine /usr/games/stockfish -depth 7 -per-game 30 -o bin/games-stockfish.txt \
+		testdata/pgn/twic1599_1000k.pgn testdata/pgn/lichess_db_1000k.pgn
 
 ## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position
 # Win At Chess at 10,000 and 30,000 nodes a position, each
