@@ -18,7 +18,7 @@ func ExampleEngine_Search() {
 	}
 	e := search.New()
 	var last engine.Info
-	best, ponder := e.Search(context.Background(), engine.Request{Position: p, Start: p, Limits: engine.Limits{Depth: 6}},
+	best, ponder := e.Search(context.Background(), engine.Request{Position: p, Start: p, Limits: engine.Limits{Depth: 10}},
 		func(i engine.Info) { last = i })
 	fmt.Println(best, ponder, last.Score)
 	// Output:
@@ -31,7 +31,7 @@ func ExampleEvaluate() {
 	p := core.StartPosition()
 	fmt.Println(search.Evaluate(&p))
 	// Output:
-	// 10
+	// 33
 }
 
 // With SyzygyPath set, a root the tables hold is searched over the moves
@@ -54,5 +54,5 @@ func ExampleEngine_Search_syzygy() {
 	dtz, _ := e.Tablebase().ProbeDTZ(&p)
 	fmt.Println(best, last.Score, last.TBHits > 0, dtz)
 	// Output:
-	// a1b2 cp 30879 true 29
+	// b1e1 cp 30879 true 29
 }
