@@ -51,11 +51,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 	perGame := fs.Int("per-game", 0, "the most positions kept per game (0: all)")
 	seed := fs.Uint64("seed", 1, "the seed of the draw of -per-game")
 	out := fs.String("o", "-", "the output file (- for standard output)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: label -engine PATH [-depth N] [-skip N] [-per-game N] [-seed N] [-o FILE] PGN...")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
 		return err
 	}
 	if *enginePath == "" || fs.NArg() == 0 {
-		return errors.New("an -engine and at least one PGN file are needed")
+		return errors.New("an -engine and at least one PGN file are needed (usage: label -engine PATH [flags] PGN...)")
 	}
 	if *depth < 1 {
 		return fmt.Errorf("-depth %d: must be at least 1", *depth)

@@ -63,6 +63,16 @@ func TestLabelToFile(t *testing.T) {
 	assert.Equal(t, string(b), label(t, "-engine", "/usr/games/stockfish", "-depth", "2", "-per-game", "1", games))
 }
 
+// -h prints the usage and is no error.
+func TestLabelHelp(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.NoError(t, run([]string{"-h"}, &out, &errs))
+	assert.Contains(t, errs.String(), "usage: label -engine PATH")
+	assert.Contains(t, errs.String(), "-per-game")
+	assert.Empty(t, out.String())
+}
+
+// Bad flags and inputs are errors that say what is wrong.
 func TestLabelErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -73,6 +83,7 @@ func TestLabelErrors(t *testing.T) {
 		{[]string{"-engine", "/usr/games/stockfish", "-depth", "0", games}, "-depth 0"},
 		{[]string{"-engine", "/usr/games/stockfish", "no-such.pgn"}, "no-such.pgn"},
 		{[]string{"-engine", "/no/such/engine", games}, "starting the engine"},
+		{[]string{"-nope", games}, "flag provided but not defined: -nope"},
 	} {
 		var out, errs bytes.Buffer
 		err := run(tc.args, &out, &errs)
