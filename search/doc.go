@@ -36,7 +36,8 @@
 // behind), threats, king safety (pawn shield, attacks on the king zone,
 // safe checks), bishop pair and rooks on open files, the pawn structure
 // and the passed pawns kept per search thread in a pawn table; its
-// values are this package's own (see eval.go).
+// values are weights fitted by cmd/tune to Stockfish's scores of quiet
+// positions from real games (see eval.go and evalweights.go).
 //
 // Time: Limits.BudgetOverhead gives a soft and a hard budget from the
 // clocks, the Move Overhead option taken from the clock (once per move

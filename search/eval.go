@@ -10,7 +10,8 @@ import (
 // are in centipawns and are weights of one vector, evalWeights
 // (evalweights.go, written by cmd/tune), laid out in evalparams.go: for a
 // fixed position the evaluation before the blend is a sum of weights
-// times counts, so a tuner fits them to game results (see EvalTrace).
+// times counts, so a tuner fits them to scored positions or game results
+// (see EvalTrace).
 // Mobility and king safety are computed from scratch at each call with
 // core's attack functions, with nothing allocated; the pawn structure,
 // which depends on the pawns alone, is kept per search thread in a pawn
