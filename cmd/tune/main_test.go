@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -206,6 +207,20 @@ func TestTuneScores(t *testing.T) {
 	l := lossLine.FindStringSubmatch(out)
 	require.NotNil(t, l, out)
 	assert.Less(t, l[2], l[1], "the loss on the fitted positions falls")
+
+	// The same lines through gzip give the same fit.
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	_, err = zw.Write(raw)
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	gz := path + ".gz"
+	require.NoError(t, os.WriteFile(gz, z.Bytes(), 0o644))
+	assert.Equal(t, lossLine.FindString(out), lossLine.FindString(tune(t, "-scores", "-holdout", "0.2", "-epochs", "50", "-rate", "2", gz)))
+	require.NoError(t, os.WriteFile(gz, raw, 0o644))
+	assert.ErrorContains(t, run([]string{"-scores", gz}, &bytes.Buffer{}), "reading "+gz)
 }
 
 // A line that is not FEN;score is an error that names the file and line.
