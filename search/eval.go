@@ -237,16 +237,10 @@ func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) (s score, passe
 			continue
 		}
 		if n > 1 {
-			s.addN(evalWeights[wDoubledPawn], n-1)
-			if t != nil {
-				t.add(c, wDoubledPawn, n-1)
-			}
+			s.term(t, c, wDoubledPawn, n-1)
 		}
 		if ours&adjacentFiles[f] == 0 {
-			s.addN(evalWeights[wIsolatedPawn], n)
-			if t != nil {
-				t.add(c, wIsolatedPawn, n)
-			}
+			s.term(t, c, wIsolatedPawn, n)
 		}
 	}
 	for bb := ours; bb != 0; {
@@ -254,26 +248,17 @@ func pawnStructure(p *core.Position, c core.Color, t *EvalTrace) (s score, passe
 		rel := sq.Relative(c).Rank()
 		if passedMask[c][sq]&theirs == 0 && frontSpan[c][sq]&ours == 0 {
 			passed |= sq.Bitboard()
-			s.add(evalWeights[wPassed+rel])
-			if t != nil {
-				t.add(c, wPassed+rel, 1)
-			}
+			s.term(t, c, wPassed+rel, 1)
 		}
 		// Backward: no pawn of ours beside or behind it on the
 		// neighbouring files, and the square ahead held by an enemy pawn.
 		if rel == 0 || rel == 7 {
 			continue
 		}
-		stop := sq + 8
-		if c == core.Black {
-			stop = sq - 8
-		}
+		stop := stopSquare(c, sq)
 		f := sq.File()
 		if ours&adjacentFiles[f] != 0 && passedMask[c.Other()][stop]&adjacentFiles[f]&ours == 0 && core.PawnAttacks(c, stop)&theirs != 0 {
-			s.add(evalWeights[wBackwardPawn])
-			if t != nil {
-				t.add(c, wBackwardPawn, 1)
-			}
+			s.term(t, c, wBackwardPawn, 1)
 		}
 	}
 	return s, passed
@@ -317,15 +302,9 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 				file := core.FileA << sq.File()
 				switch {
 				case file&(ourPawns|theirPawns) == 0:
-					s.add(evalWeights[wRookOpenFile])
-					if t != nil {
-						t.add(c, wRookOpenFile, 1)
-					}
+					s.term(t, c, wRookOpenFile, 1)
 				case file&ourPawns == 0:
-					s.add(evalWeights[wRookSemiOpenFile])
-					if t != nil {
-						t.add(c, wRookSemiOpenFile, 1)
-					}
+					s.term(t, c, wRookSemiOpenFile, 1)
 				}
 			default:
 				att = core.QueenAttacks(sq, occ)
@@ -333,11 +312,7 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 			am.add(c, pt, att)
 			// Mobility: the attacked squares that hold no piece of ours
 			// and no enemy pawn attacks.
-			m := mobilityStart[pt] + (att & safe).Count()
-			s.add(evalWeights[m])
-			if t != nil {
-				t.add(c, m, 1)
-			}
+			s.term(t, c, mobilityStart[pt]+(att&safe).Count(), 1)
 			if z := att & zone; z != 0 {
 				am.kingAttackers[c]++
 				am.kingUnits[c] += kingAttackWeight[pt] * z.Count()
@@ -345,10 +320,7 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 		}
 	}
 	if p.Pieces(c, core.Bishop).More() {
-		s.add(evalWeights[wBishopPair])
-		if t != nil {
-			t.add(c, wBishopPair, 1)
-		}
+		s.term(t, c, wBishopPair, 1)
 	}
 	// Our king's pawn shield, when it stands on its first two ranks.
 	ksq := p.KingSquare(c)
@@ -356,10 +328,7 @@ func pieces(p *core.Position, c core.Color, am *attackMaps, t *EvalTrace) score 
 		f := ksq.File()
 		for ff := max(f-1, 0); ff <= min(f+1, 7); ff++ {
 			if passedMask[c][ksq]&(core.FileA<<ff)&ourPawns&nearKing(c, ksq) == 0 {
-				s.add(evalWeights[wKingShieldMiss])
-				if t != nil {
-					t.add(c, wKingShieldMiss, 1)
-				}
+				s.term(t, c, wKingShieldMiss, 1)
 			}
 		}
 	}
@@ -477,10 +446,7 @@ func passers(p *core.Position, c core.Color, passed core.Bitboard, am *attackMap
 		if f == 0 {
 			continue
 		}
-		stop := sq + 8
-		if c == core.Black {
-			stop = sq - 8
-		}
+		stop := stopSquare(c, sq)
 		path := frontSpan[c][sq]
 		switch {
 		case path&occ == 0 && path&am.all[them] == 0:
@@ -497,6 +463,14 @@ func passers(p *core.Position, c core.Color, passed core.Bitboard, am *attackMap
 		s.term(t, c, wPassedKingOurs, f*min(distance(ourKing, stop), 5))
 	}
 	return s
+}
+
+// stopSquare returns the square in front of c's pawn on sq.
+func stopSquare(c core.Color, sq core.Square) core.Square {
+	if c == core.White {
+		return sq + 8
+	}
+	return sq - 8
 }
 
 // distance returns the number of king moves from a to b.
