@@ -26,10 +26,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"slices"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/cli"
+	"github.com/gambit-chess/gambit/internal/quiet"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
@@ -72,13 +72,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	w := stdout
+	var file *os.File
 	if *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
+		if file, err = os.Create(*out); err != nil {
 			return fmt.Errorf("writing the positions: %w", err)
 		}
-		defer f.Close()
-		w = f
+		defer file.Close() // on an error return; the end closes it and checks
+		w = file
 	}
 	bw := bufio.NewWriter(w)
 	ctx := context.Background()
@@ -115,6 +115,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing the positions: %w", err)
 	}
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return fmt.Errorf("writing the positions: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -135,11 +140,14 @@ func read(files []string, skip, perGame int, seed uint64) ([]core.Position, erro
 	defer eng.Close()
 	seen := map[uint64]bool{}
 	var (
-		all   []core.Position
-		g     pgn.Mainline
-		quiet []core.Position
-		games int
+		all    []core.Position
+		g      pgn.Mainline
+		picked []core.Position
+		games  int
 	)
+	// Each position once, and none without a legal move: a game's last
+	// position may be stalemate, which no search scores.
+	leave := func(p *core.Position) bool { return seen[p.Hash()] || !p.HasLegalMoves() }
 	for _, path := range files {
 		f, err := os.Open(path)
 		if err != nil {
@@ -160,29 +168,8 @@ func read(files []string, skip, perGame int, seed uint64) ([]core.Position, erro
 			}
 			rng := rand.New(rand.NewPCG(seed, uint64(games)))
 			games++
-			quiet = quiet[:0]
-			p := g.Start
-			for i, m := range g.Moves {
-				if m == core.NoMove {
-					break
-				}
-				p.MakeMove(m)
-				if i+1 < skip || p.InCheck() || seen[p.Hash()] || !hasMove(&p) {
-					continue
-				}
-				if eng.Quiesce(&p) == search.Evaluate(&p) {
-					quiet = append(quiet, p)
-				}
-			}
-			if perGame > 0 && len(quiet) > perGame {
-				keep := rng.Perm(len(quiet))[:perGame]
-				slices.Sort(keep)
-				for i, j := range keep {
-					quiet[i] = quiet[j]
-				}
-				quiet = quiet[:perGame]
-			}
-			for _, q := range quiet {
+			picked = quiet.Sample(rng, quiet.Positions(eng, &g, skip, leave, picked[:0]), perGame)
+			for _, q := range picked {
 				if !seen[q.Hash()] {
 					seen[q.Hash()] = true
 					all = append(all, q)
@@ -192,12 +179,4 @@ func read(files []string, skip, perGame int, seed uint64) ([]core.Position, erro
 		f.Close()
 	}
 	return all, nil
-}
-
-// hasMove reports whether the side to move has a legal move: a game's
-// last position may be stalemate, which no search scores.
-func hasMove(p *core.Position) bool {
-	var ml core.MoveList
-	p.LegalMoves(&ml)
-	return ml.Len() > 0
 }

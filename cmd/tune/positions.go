@@ -9,11 +9,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/quiet"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/search"
 )
@@ -44,9 +44,9 @@ func loadGames(o options) (*set, error) {
 	defer eng.Close()
 	init := newVector(search.EvalWeights())
 	var (
-		g     pgn.Mainline
-		quiet []core.Position
-		trace search.EvalTrace
+		g      pgn.Mainline
+		picked []core.Position
+		trace  search.EvalTrace
 	)
 	for _, path := range o.files {
 		f, err := os.Open(path)
@@ -79,17 +79,9 @@ func loadGames(o options) (*set, error) {
 				into = &s.valid
 				s.heldGames++
 			}
-			quiet = quietPositions(eng, &g, o.skip, quiet[:0])
-			if o.perGame > 0 && len(quiet) > o.perGame {
-				keep := rng.Perm(len(quiet))[:o.perGame]
-				slices.Sort(keep)
-				for i, j := range keep {
-					quiet[i] = quiet[j]
-				}
-				quiet = quiet[:o.perGame]
-			}
-			for i := range quiet {
-				if err := into.add(&quiet[i], &trace, res, init); err != nil {
+			picked = quiet.Sample(rng, quiet.Positions(eng, &g, o.skip, nil, picked[:0]), o.perGame)
+			for i := range picked {
+				if err := into.add(&picked[i], &trace, res, init); err != nil {
 					f.Close()
 					return nil, err
 				}
@@ -112,26 +104,6 @@ func resultForWhite(r string) (float64, bool) {
 		return 0.5, true
 	}
 	return 0, false
-}
-
-// quietPositions appends to dst the positions of g's mainline after skip
-// plies or more that are not in check and whose quiescence search gives
-// the static evaluation. A null move ends the game there.
-func quietPositions(eng *search.Engine, g *pgn.Mainline, skip int, dst []core.Position) []core.Position {
-	p := g.Start
-	for i, m := range g.Moves {
-		if m == core.NoMove {
-			break
-		}
-		p.MakeMove(m)
-		if i+1 < skip || p.InCheck() {
-			continue
-		}
-		if eng.Quiesce(&p) == search.Evaluate(&p) {
-			dst = append(dst, p)
-		}
-	}
-	return dst
 }
 
 // add traces p into s, with its game's result res, and checks that the
