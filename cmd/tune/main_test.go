@@ -206,7 +206,11 @@ func TestTuneScores(t *testing.T) {
 	assert.Positive(t, held)
 	l := lossLine.FindStringSubmatch(out)
 	require.NotNil(t, l, out)
-	assert.Less(t, l[2], l[1], "the loss on the fitted positions falls")
+	before, err := strconv.ParseFloat(l[1], 64)
+	require.NoError(t, err)
+	after, err := strconv.ParseFloat(l[2], 64)
+	require.NoError(t, err)
+	assert.Less(t, after, before, "the loss on the fitted positions falls")
 
 	// The same lines through gzip give the same fit.
 	raw, err := os.ReadFile(path)
