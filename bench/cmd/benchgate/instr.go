@@ -53,21 +53,31 @@ type instrConfig struct {
 	top   int           // functions listed for a regressed benchmark
 }
 
+// countGODEBUG is what countEnv adds to every counted run's GODEBUG: no
+// asynchronous preemption (its signals land at timing-dependent places), no
+// heap profiling (sampled at random allocations), and no RDTSCP. Valgrind
+// shows the program a CPUID of its own, which advertises RDTSCP even on
+// hosts whose hypervisor hides it; Go's runtime believes it and reads its
+// clock with RDTSCP (runtime.cputicks, from sysmon), which Valgrind then
+// cannot decode on such a host, and the process dies of SIGILL. With
+// cpu.rdtscp=off the runtime reads the clock with MFENCE, LFENCE and
+// RDTSC, which every x86-64 host decodes.
+const countGODEBUG = "asyncpreemptoff=1,memprofilerate=0,cpu.rdtscp=off"
+
 // countEnv is the environment of every counted run, added to benchgate's
-// own: one P (no work handed between threads), no asynchronous preemption
-// (its signals land at timing-dependent places), no garbage collection
-// (whose pacing depends on timing) and no heap profiling (sampled at random
-// allocations).
+// own: one P (no work handed between threads), no garbage collection
+// (whose pacing depends on timing), and countGODEBUG after the user's own
+// GODEBUG settings (so that ours win where both name one).
 func countEnv() []string {
 	env := os.Environ()
-	godebug := "asyncpreemptoff=1,memprofilerate=0"
-	for i, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "GODEBUG="); ok && v != "" {
-			godebug = v + "," + godebug
-			env = slices.Delete(env, i, i+1)
-			break
+	godebug := countGODEBUG
+	env = slices.DeleteFunc(env, func(kv string) bool {
+		v, ok := strings.CutPrefix(kv, "GODEBUG=")
+		if ok && v != "" {
+			godebug = v + "," + countGODEBUG
 		}
-	}
+		return ok
+	})
 	return append(env, "GOMAXPROCS=1", "GOGC=off", "GODEBUG="+godebug)
 }
 
@@ -214,9 +224,8 @@ var resultLine = regexp.MustCompile(`(?m)^Benchmark\S*\s+\d+\s`)
 // countRun runs one benchmark of b at n iterations under cachegrind and
 // reads its counts. out is the cachegrind output file (removed after).
 func countRun(ctx context.Context, cfg instrConfig, b binary, name string, n int, out string) (counts, error) {
-	args := []string{"--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--cachegrind-out-file=" + out, b.path}
-	args = append(args, runConfig{}.benchArgs(benchPattern(name))...)
-	args = append(args, "-test.benchtime", strconv.Itoa(n)+"x")
+	testArgs := append(runConfig{}.benchArgs(benchPattern(name)), "-test.benchtime", strconv.Itoa(n)+"x")
+	args := append([]string{"--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--cachegrind-out-file=" + out, b.path}, testArgs...)
 	cmd := exec.CommandContext(ctx, cfg.valgrind, args...)
 	cmd.Dir = b.dir
 	cmd.Env = countEnv()
@@ -225,7 +234,11 @@ func countRun(ctx context.Context, cfg instrConfig, b binary, name string, n int
 	cmd.Stderr = &stderr
 	defer os.Remove(out)
 	if err := cmd.Run(); err != nil {
-		return counts{}, fmt.Errorf("%s %s: %w\n%s%s", cfg.valgrind, strings.Join(quoteArgs(args), " "), err, stdout.Bytes(), stderr.Bytes())
+		// The command to rerun names the binary as the other log lines do:
+		// the temporary directory holding it is gone by then.
+		rerun := strings.Join(quoteArgs([]string{cfg.valgrind, "--tool=cachegrind", "--cache-sim=no"}), " ") +
+			" <pkg>.test " + strings.Join(quoteArgs(testArgs), " ")
+		return counts{}, &deathError{cause: deathCause(stdout.Bytes(), stderr.Bytes(), err), command: rerun, err: err}
 	}
 	if !resultLine.Match(stdout.Bytes()) {
 		return counts{}, errBenchmarkAbsent
@@ -370,7 +383,7 @@ func runTasks(ctx context.Context, cfg instrConfig, sides [2]*side, list []instr
 					cancel()
 				}
 				done++
-				if t.which == 1 {
+				if t.which == 1 && err == nil {
 					fmt.Fprintf(log, "benchgate: counted %s %s (%d/%d runs, %s)\n", sides[t.side].name, b.name, done, len(tasks), time.Since(start).Round(time.Second))
 				}
 				mu.Unlock()
@@ -482,4 +495,110 @@ func growth(base, head perOp, top int) []funcGrowth {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return out[:min(len(out), top)]
+}
+
+// deathError is a counted process that did not finish: it was killed by a
+// signal, Valgrind refused an instruction or failed itself, or the
+// benchmark failed. Its message is the cause in one line (see deathCause)
+// and the command to rerun by hand on the next; the whole output is not
+// repeated, as a Go crash under Valgrind prints hundreds of lines.
+type deathError struct {
+	cause   string // one line
+	command string // the valgrind command line, the test binary as <pkg>.test
+	err     error  // how the process ended
+}
+
+func (e *deathError) Error() string {
+	return fmt.Sprintf("the counted process died: %s\n  to see all it printed: go test -c -o <pkg>.test in the package, then GOMAXPROCS=1 GOGC=off GODEBUG=%s %s", e.cause, countGODEBUG, e.command)
+}
+
+func (e *deathError) Unwrap() error { return e.err }
+
+var (
+	// valgrindLine is a line Valgrind prints about its client, such as
+	// "==1234== valgrind: Unrecognised instruction at address 0x4c3be0.";
+	// its first group is the text after the "==PID== " prefix.
+	valgrindLine = regexp.MustCompile(`^==\d+== (.*)$`)
+	// valgrindWhere is the first line of the stack Valgrind prints under an
+	// error: "==1234==    at 0x4C3BE0: runtime.cputicks (asm_amd64.s:1261)".
+	valgrindWhere = regexp.MustCompile(`^==\d+==\s+at 0x[0-9A-Fa-f]+: (.*)$`)
+	// goDeath is the first line of a Go program's death: a panic, a fatal
+	// runtime error, or a signal the runtime does not handle
+	// ("SIGILL: illegal instruction").
+	goDeath = regexp.MustCompile(`^(panic: |fatal error: |SIG[A-Z]+: )`)
+)
+
+// deathCause returns, in one line, why a counted process did not finish:
+// the first error line Valgrind printed (an instruction its decoder does
+// not handle, "vex amd64->IR: unhandled instruction bytes: ...", or any
+// "valgrind: ..." message, with the function it happened in), else the
+// first line of a Go panic or fatal error, else the first failure go test
+// reported, else the last line of standard error; then how the process
+// ended (its exit status or signal).
+func deathCause(stdout, stderr []byte, err error) string {
+	lines := strings.Split(string(stderr), "\n")
+	cause := ""
+	for i, line := range lines {
+		line = strings.TrimRight(line, "\r ")
+		var text string
+		switch {
+		case strings.HasPrefix(line, "vex ") && strings.Contains(line, "unhandled instruction"):
+			text = line
+		case strings.HasPrefix(line, "valgrind: "):
+			text = line // Valgrind's own failure before the client started
+		default:
+			m := valgrindLine.FindStringSubmatch(line)
+			if m == nil || !strings.HasPrefix(m[1], "valgrind: ") && !strings.HasPrefix(m[1], "Process terminating") {
+				continue
+			}
+			text = m[1]
+		}
+		// The function it happened in: the first stack line within the
+		// next few (after a decoder line come its details, then Valgrind's
+		// own message and the stack).
+		for _, l := range lines[i+1 : min(i+16, len(lines))] {
+			if w := valgrindWhere.FindStringSubmatch(l); w != nil {
+				text += " (at " + w[1] + ")"
+				break
+			}
+		}
+		cause = text
+		break
+	}
+	if cause == "" {
+		for _, line := range lines {
+			if goDeath.MatchString(line) {
+				cause = strings.TrimSpace(line)
+				break
+			}
+		}
+	}
+	if cause == "" {
+		out := strings.Split(string(stdout), "\n")
+		for i, line := range out {
+			if strings.HasPrefix(line, "--- FAIL: ") {
+				cause = strings.TrimSpace(line)
+				if i+1 < len(out) && strings.TrimSpace(out[i+1]) != "" {
+					cause += ": " + strings.TrimSpace(out[i+1])
+				}
+				break
+			}
+		}
+	}
+	if cause == "" {
+		for i := len(lines) - 1; i >= 0; i-- {
+			if l := strings.TrimSpace(lines[i]); l != "" && !valgrindLine.MatchString(l) {
+				cause = l
+				break
+			}
+		}
+	}
+	const maxCause = 300
+	if len(cause) > maxCause {
+		cause = cause[:maxCause] + "..."
+	}
+	if cause == "" {
+		return err.Error()
+	}
+	return cause + " (" + err.Error() + ")"
 }

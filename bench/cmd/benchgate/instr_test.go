@@ -9,6 +9,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -279,4 +281,132 @@ const runtimeNoise = 400_000
 func countAllowance(base float64, n, percent int) float64 {
 	noise := 100 * runtimeNoise / (base * float64(n))
 	return max(0.2, noise) + 0.01*float64(percent)
+}
+
+// valgrindFixture adds to the fixture's benchmarks two that behave
+// differently under Valgrind (which preloads its core into every client):
+// BenchmarkIllegal executes UD2 there, an instruction no x86-64 decoder
+// accepts, and dies of SIGILL as a counted process did on hosts that hide
+// RDTSCP; BenchmarkEnv writes to $BENCHGATE_FIXTURE_OUT the GODEBUG it was
+// given and whether the CPUID it sees (Valgrind's own) advertises RDTSCP.
+func valgrindFixture(t *testing.T, repo string) {
+	t.Helper()
+	if runtime.GOARCH != "amd64" {
+		t.Skipf("the fixture's assembly is x86-64; this is %s", runtime.GOARCH)
+	}
+	writeFile(t, filepath.Join(repo, "benchdir", "asm_amd64.s"), `#include "textflag.h"
+
+// func ud2()
+TEXT ·ud2(SB), NOSPLIT, $0-0
+	BYTE $0x0F; BYTE $0x0B
+	RET
+
+// func cpuid(leaf uint32) (ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-20
+	MOVL leaf+0(FP), AX
+	XORL CX, CX
+	CPUID
+	MOVL BX, ebx+8(FP)
+	MOVL CX, ecx+12(FP)
+	MOVL DX, edx+16(FP)
+	RET
+`)
+	writeFile(t, filepath.Join(repo, "benchdir", "valgrind_test.go"), `package benchdir
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"example.com/instrfixture/lib"
+)
+
+func ud2()
+func cpuid(leaf uint32) (ebx, ecx, edx uint32)
+
+func underValgrind() bool { return strings.Contains(os.Getenv("LD_PRELOAD"), "vgpreload") }
+
+func BenchmarkIllegal(b *testing.B) {
+	if underValgrind() {
+		ud2()
+	}
+	for b.Loop() {
+		sink += lib.Work(100)
+	}
+}
+
+func BenchmarkEnv(b *testing.B) {
+	if underValgrind() {
+		_, _, edx := cpuid(0x80000001)
+		report := fmt.Sprintf("GODEBUG=%s\nrdtscp=%t\n", os.Getenv("GODEBUG"), edx&(1<<27) != 0)
+		if err := os.WriteFile(os.Getenv("BENCHGATE_FIXTURE_OUT"), []byte(report), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		sink += lib.Work(lib.Rounds)
+	}
+}
+`)
+}
+
+// TestCountedProcessDeath feeds the gate a counted process that dies under
+// Valgrind of an instruction it cannot decode: the gate exits with 2 (could
+// not measure), not 1 (a regression), and says why in one line, naming the
+// function, without the process's hundreds of lines of dump.
+func TestCountedProcessDeath(t *testing.T) {
+	repo := fixtureRepo(t)
+	valgrindFixture(t, repo)
+	t.Chdir(repo)
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"-metric", "instructions", "-base", "HEAD", "-count", "0",
+		"-head-dir", "benchdir", "-bench", "Illegal", "./benchdir"}, &stdout, &stderr)
+	require.Equal(t, 2, code, "stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+	assert.NotContains(t, stdout.String(), "FAIL", "no verdict when nothing was measured")
+
+	lines := strings.Split(stderr.String(), "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "died") })
+	require.GreaterOrEqual(t, i, 0, "stderr:\n%s", stderr.String())
+	assert.Regexp(t, `^benchgate: (base|head): counting Illegal at \d+x: the counted process died: valgrind: Unrecognised instruction at address 0x[0-9a-f]+\. \(at example\.com/instrfixture/benchdir\.ud2\.abi0 \(in \S+\.test\)\) \(exit status 2\)$`, lines[i])
+	require.Greater(t, len(lines), i+1)
+	assert.Regexp(t, `^  to see all it printed: go test -c -o <pkg>\.test in the package, then GOMAXPROCS=1 GOGC=off GODEBUG=\S+ valgrind --tool=cachegrind --cache-sim=no <pkg>\.test -test\.run '\^\$' -test\.bench '\^BenchmarkIllegal\$' -test\.count 1 -test\.benchtime \d+x$`, lines[i+1])
+	assert.Empty(t, strings.TrimSpace(strings.Join(lines[i+2:], "\n")), "nothing after the message")
+	assert.NotContains(t, stderr.String(), "goroutine ", "the Go runtime's dump is not repeated")
+	assert.Less(t, strings.Count(stderr.String(), "\n"), 20, "stderr:\n%s", stderr.String())
+}
+
+// TestCountedProcessHasNoRDTSCP runs a counted process under the real
+// Valgrind and reads back what it saw: its GODEBUG ends with cpu.rdtscp=off
+// (after the user's own settings), whatever CPUID Valgrind shows it. Hosts
+// whose CPU hides RDTSCP, where Valgrind's CPUID still advertises it (so
+// that Go's runtime would execute it and die), are the reason; on this
+// host the test logs what Valgrind's CPUID says.
+func TestCountedProcessHasNoRDTSCP(t *testing.T) {
+	repo := fixtureRepo(t)
+	valgrindFixture(t, repo)
+	report := filepath.Join(t.TempDir(), "env.txt")
+	t.Setenv("BENCHGATE_FIXTURE_OUT", report)
+	t.Setenv("GODEBUG", "madvdontneed=1")
+	t.Chdir(repo)
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"-metric", "instructions", "-base", "HEAD", "-count", "0",
+		"-head-dir", "benchdir", "-bench", "Env", "./benchdir"}, &stdout, &stderr)
+	require.Equal(t, 0, code, "stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+	data, err := os.ReadFile(report)
+	require.NoError(t, err, "the benchmark did not run under valgrind")
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	require.Len(t, lines, 2)
+	assert.Equal(t, "GODEBUG=madvdontneed=1,"+countGODEBUG, lines[0])
+	assert.True(t, strings.HasSuffix(lines[0], ",cpu.rdtscp=off"))
+	t.Logf("host: rdtscp in /proc/cpuinfo: %t; Valgrind's CPUID: %s", hostHasRDTSCP(), lines[1])
+}
+
+// hostHasRDTSCP reports whether /proc/cpuinfo lists the rdtscp flag.
+func hostHasRDTSCP() bool {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return false
+	}
+	return slices.Contains(strings.Fields(string(data)), "rdtscp")
 }

@@ -45,8 +45,10 @@
 // -json FILE and -markdown FILE also write the comparison as JSON and as a
 // Markdown summary for a pull-request comment.
 //
-// Exit status: 0 when no gated benchmark regressed, 1 when one did, 2 on
-// any other error.
+// Exit status: 0 when no gated benchmark regressed, 1 when one did, 2 when
+// it could not measure (bad flags, a build failure, a failing benchmark, a
+// counted process that died under Valgrind: the message says why in one
+// line).
 package main
 
 import (
