@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-test bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-history bench-test bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
 
 ## all: the default target, make test
 all: test
@@ -119,6 +119,21 @@ bench-compare:
 PR_BASE ?= $(if $(shell git rev-parse --verify --quiet origin/main),origin/main,main)
 bench-gate:
 	$(MAKE) bench-compare METRIC=instructions COUNT=0 BASE=$$(git merge-base HEAD $(PR_BASE))
+
+## bench-history: instructions per op of gambit's core benchmarks at each commit from FROM to TO (default HEAD), as a table and an SVG chart
+# benchgate -history (docs/benchgate.md): each commit built once, the
+# benchmarks of HISTORY_BENCH counted under valgrind at each, with
+# bench/ of the working tree; bin/bench-history/history.{md,json,svg}.
+FROM ?=
+TO ?= HEAD
+HISTORY_BENCH ?= ^Benchmark(Perft|LegalMoves|MakeUnmake)$$/gambit
+bench-history:
+	@[ -n '$(FROM)' ] || { echo 'make bench-history: give FROM=REV, the first commit to count' >&2; exit 2; }
+	@mkdir -p bin/bench-history
+	$(GO) build -C bench/cmd/benchgate -o $(CURDIR)/bin/benchgate .
+	cd bench && ../bin/benchgate -metric instructions -history '$(FROM)..$(TO)' -bench '$(HISTORY_BENCH)' -skip 'Perft$$/gambit/start/d6|Perft$$/gambit/kiwipete/d5' \
+		-head-dir . -json ../bin/bench-history/history.json -markdown ../bin/bench-history/history.md \
+		-svg ../bin/bench-history/history.svg .
 
 ## bench-natives: the perft command against native perfts (Stockfish, qperft, MPerft)
 # gambit's perft command (built with its PGO profile, for

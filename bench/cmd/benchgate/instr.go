@@ -285,21 +285,41 @@ type measurement struct {
 }
 
 // countAll counts every benchmark of list on both sides, cfg.jobs valgrind
-// processes at a time, into files under tmp. A benchmark whose N2 - N1
-// iterations counted fewer than cfg.floor instructions on a side is counted
-// again at a larger N2, on both sides.
+// processes at a time, into files under tmp (see countSides).
 func countAll(ctx context.Context, cfg instrConfig, sides [2]*side, list []instrBench, tmp string, log io.Writer) ([]measurement, error) {
+	list, ops, err := countSides(ctx, cfg, sides[:], list, tmp, log)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]measurement, len(list))
+	for i, b := range list {
+		out[i] = measurement{bench: b, base: ops[i][0], head: ops[i][1]}
+	}
+	return out, nil
+}
+
+// countSides counts every benchmark of list on every side, cfg.jobs
+// valgrind processes at a time, into files under tmp. It returns the list
+// with the iteration counts it used and, for each benchmark, its
+// instructions per op on each side (nil where the benchmark is not in that
+// side's binary). A benchmark whose N2 - N1 iterations counted fewer than
+// cfg.floor instructions on a side is counted again at a larger N2, on
+// every side. A benchmark found on no side is an error: it ran natively
+// (in the calibration) but not under valgrind.
+func countSides(ctx context.Context, cfg instrConfig, sides []*side, list []instrBench, tmp string, log io.Writer) ([]instrBench, [][]*perOp, error) {
 	list = slices.Clone(list)
-	results := make([][2][2]counts, len(list))
-	errs := make([][2][2]error, len(list))
+	results := make([][][2]counts, len(list))
+	errs := make([][][2]error, len(list))
 	var tasks []countTask
 	for i := range list {
+		results[i] = make([][2]counts, len(sides))
+		errs[i] = make([][2]error, len(sides))
 		for s := range sides {
 			tasks = append(tasks, countTask{i, s, 0}, countTask{i, s, 1})
 		}
 	}
 	if err := runTasks(ctx, cfg, sides, list, tasks, results, errs, tmp, log); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tasks = tasks[:0]
 	for i, b := range list {
@@ -322,29 +342,26 @@ func countAll(ctx context.Context, cfg instrConfig, sides [2]*side, list []instr
 	}
 	if len(tasks) > 0 {
 		if err := runTasks(ctx, cfg, sides, list, tasks, results, errs, tmp, log); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 
-	out := make([]measurement, len(list))
+	ops := make([][]*perOp, len(list))
 	for i, b := range list {
-		out[i].bench = b
+		ops[i] = make([]*perOp, len(sides))
+		found := false
 		for s := range sides {
 			if errs[i][s][0] != nil || errs[i][s][1] != nil {
 				continue // absent on this side
 			}
 			p := difference(results[i][s][0], results[i][s][1], b.n1, b.n2)
-			if s == 0 {
-				out[i].base = &p
-			} else {
-				out[i].head = &p
-			}
+			ops[i][s], found = &p, true
 		}
-		if out[i].base == nil && out[i].head == nil {
-			return nil, fmt.Errorf("%s ran natively but not under valgrind (pattern %s)", b.name, benchPattern(b.name))
+		if !found {
+			return nil, nil, fmt.Errorf("%s ran natively but not under valgrind (pattern %s)", b.name, benchPattern(b.name))
 		}
 	}
-	return out, nil
+	return list, ops, nil
 }
 
 // countTask is one valgrind run: a benchmark of list, a side, and which of
@@ -354,8 +371,8 @@ type countTask struct{ bench, side, which int }
 // runTasks runs tasks, cfg.jobs at a time, storing each one's counts or
 // error (errBenchmarkAbsent when the benchmark is not on that side) in
 // results and errs. Any other error stops it.
-func runTasks(ctx context.Context, cfg instrConfig, sides [2]*side, list []instrBench, tasks []countTask,
-	results [][2][2]counts, errs [][2][2]error, tmp string, log io.Writer) error {
+func runTasks(ctx context.Context, cfg instrConfig, sides []*side, list []instrBench, tasks []countTask,
+	results [][][2]counts, errs [][][2]error, tmp string, log io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var mu sync.Mutex

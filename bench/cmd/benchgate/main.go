@@ -24,6 +24,7 @@
 //
 //	benchgate -base REV [-metric instructions] [flags] [packages]
 //	benchgate [flags] base.txt head.txt
+//	benchgate -metric instructions -history FROM..TO [-json F] [-markdown F] [-svg F] [flags] [packages]
 //
 // In the first form the base revision is checked out in a temporary git
 // worktree (removed afterwards, so the working tree is never touched), the
@@ -44,6 +45,14 @@
 //
 // -json FILE and -markdown FILE also write the comparison as JSON and as a
 // Markdown summary for a pull-request comment.
+//
+// In the third form, the history mode, nothing is gated: every commit from
+// FROM along TO's first-parent line is checked out and built once, and
+// each benchmark's instructions per op is counted at each commit (the
+// iteration counts calibrated on TO), so that a round of work can be seen
+// commit by commit. The table goes to standard output in Markdown, -json
+// and -markdown write it to files, and -svg draws it as a line chart, each
+// benchmark as a percentage of its first count.
 //
 // Exit status: 0 when no gated benchmark regressed, 1 when one did, 2 when
 // it could not measure (bad flags, a build failure, a failing benchmark, a
@@ -130,6 +139,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&units, "units", "comma-separated units that can fail the wall-time gate: sec/op, B/op, allocs/op or a custom metric (default sec/op)")
 	fs.Var(&headDirs, "head-dir", "directory (relative to the current one) whose working-tree contents replace the base's; repeatable")
 	outDir := fs.String("o", "", "also write the raw wall-time results to `dir`/base.txt and dir/head.txt")
+	historyRange := fs.String("history", "", "count instructions per op at every commit of `FROM..TO` (FROM and TO's first-parent line after it) instead of gating; with -metric instructions")
+	historyMax := fs.Int("history-max", 100, "the most commits after FROM that -history counts")
+	svgOut := fs.String("svg", "", "with -history, also draw the figures as an SVG line chart in `file`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -161,6 +173,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	g, err := newGate(*threshold, *alpha, units)
 	if err != nil {
 		return fail(err)
+	}
+
+	if *historyRange != "" {
+		return runHistoryMode(ctx, *historyRange, *historyMax, instr, *base, fs.Args(), historyOutputs{json: *jsonOut, markdown: *mdOut, svg: *svgOut},
+			runConfig{bench: *bench, skip: *skip, headDirs: headDirs, log: stderr, buildFlags: []string{"-ldflags=-w"}},
+			instrConfig{valgrind: *valgrind, target: *instrTime, floor: *instrMin, calib: 20 * time.Millisecond, jobs: *jobs},
+			stdout, stderr)
+	}
+	if *svgOut != "" {
+		return fail(errors.New("-svg draws the chart of -history"))
 	}
 
 	var baseOut, headOut []byte
@@ -330,4 +352,56 @@ func writeResults(dir string, base, head []byte) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "head.txt"), head, 0o644)
+}
+
+// historyOutputs are the files the history mode writes besides standard
+// output; "" writes none.
+type historyOutputs struct{ json, markdown, svg string }
+
+// runHistoryMode is the command's -history mode: it counts, prints the
+// Markdown table on stdout and writes the other outputs. It returns the
+// exit status: 0, or 2 when it could not measure.
+func runHistoryMode(ctx context.Context, rng string, most int, instr bool, base string, pkgs []string, out historyOutputs,
+	cfg runConfig, icfg instrConfig, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "benchgate: %v\n", err)
+		return 2
+	}
+	switch {
+	case !instr:
+		return fail(errors.New("-history counts instructions: give -metric instructions (wall time measured commit after commit on one machine would compare its drift)"))
+	case base != "":
+		return fail(errors.New("-history and -base: give one (-history counts a range, -base gates the working tree)"))
+	case most < 1:
+		return fail(fmt.Errorf("-history-max %d: want at least 1", most))
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return fail(err)
+	}
+	cfg.dir, cfg.pkgs = dir, pkgs
+	if len(cfg.pkgs) == 0 {
+		cfg.pkgs = []string{"."}
+	}
+	h, err := runHistory(ctx, cfg, icfg, rng, most)
+	if err != nil {
+		return fail(err)
+	}
+	writeHistoryMarkdown(stdout, h)
+	for _, o := range []struct {
+		file  string
+		write func(io.Writer) error
+	}{
+		{out.json, func(w io.Writer) error { return writeHistoryJSON(w, h) }},
+		{out.markdown, func(w io.Writer) error { writeHistoryMarkdown(w, h); return nil }},
+		{out.svg, func(w io.Writer) error { return writeHistorySVG(w, h) }},
+	} {
+		if o.file == "" {
+			continue
+		}
+		if err := createFile(o.file, o.write); err != nil {
+			return fail(err)
+		}
+	}
+	return 0
 }

@@ -100,39 +100,52 @@ func withSides(ctx context.Context, cfg runConfig, fn func(sides [2]*side, tmp s
 		return fmt.Errorf("temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	worktree := filepath.Join(tmp, "base")
-	fmt.Fprintf(cfg.log, "benchgate: base %s (%s) in a temporary worktree %s\n", cfg.base, rev[:min(12, len(rev))], worktree)
-	if _, err := gitOutput(ctx, top, "worktree", "add", "--detach", worktree, rev); err != nil {
-		return fmt.Errorf("checking out the base: %w", err)
+	fmt.Fprintf(cfg.log, "benchgate: base %s (%s) in a temporary worktree %s\n", cfg.base, rev[:min(12, len(rev))], filepath.Join(tmp, "base"))
+	base, remove, err := checkoutSide(ctx, cfg, top, prefix, rev, "base", tmp)
+	if err != nil {
+		return err
 	}
-	defer func() {
-		// Not ctx: the worktree must go even when the run was interrupted.
-		if _, rmErr := gitOutput(context.Background(), top, "worktree", "remove", "--force", worktree); rmErr != nil {
-			err = errors.Join(err, fmt.Errorf("removing the base worktree: %w", rmErr))
-		}
-	}()
+	defer func() { err = errors.Join(err, remove()) }()
 
-	sides := [2]*side{
-		{name: "base", dir: filepath.Join(worktree, filepath.FromSlash(prefix))},
-		{name: "head", dir: cfg.dir},
-	}
-	for _, d := range cfg.headDirs {
-		src := filepath.Join(cfg.dir, d)
-		dst := filepath.Join(sides[0].dir, d)
-		if err := checkHeadDir(top, src); err != nil {
-			return err
-		}
-		fmt.Fprintf(cfg.log, "benchgate: base uses the working tree's %s\n", src)
-		if err := replaceTree(src, dst); err != nil {
-			return fmt.Errorf("copying %s into the base: %w", d, err)
-		}
-	}
+	sides := [2]*side{base, {name: "head", dir: cfg.dir}}
 	for _, s := range sides {
 		if err := s.build(ctx, cfg, tmp); err != nil {
 			return err
 		}
 	}
 	return fn(sides, tmp)
+}
+
+// checkoutSide checks the commit rev out in a detached git worktree
+// tmp/name, copies the working tree's cfg.headDirs over it, and returns the
+// side whose directory is cfg.dir's place in it (prefix, from the top of
+// the working tree top), with the function that removes the worktree,
+// which the caller must call whatever happens.
+func checkoutSide(ctx context.Context, cfg runConfig, top, prefix, rev, name, tmp string) (*side, func() error, error) {
+	worktree := filepath.Join(tmp, name)
+	if _, err := gitOutput(ctx, top, "worktree", "add", "--detach", worktree, rev); err != nil {
+		return nil, nil, fmt.Errorf("checking out %s: %w", name, err)
+	}
+	remove := func() error {
+		// Not ctx: the worktree must go even when the run was interrupted.
+		if _, err := gitOutput(context.Background(), top, "worktree", "remove", "--force", worktree); err != nil {
+			return fmt.Errorf("removing the worktree of %s: %w", name, err)
+		}
+		return nil
+	}
+	s := &side{name: name, dir: filepath.Join(worktree, filepath.FromSlash(prefix))}
+	for _, d := range cfg.headDirs {
+		src := filepath.Join(cfg.dir, d)
+		dst := filepath.Join(s.dir, d)
+		if err := checkHeadDir(top, src); err != nil {
+			return nil, nil, errors.Join(err, remove())
+		}
+		fmt.Fprintf(cfg.log, "benchgate: %s uses the working tree's %s\n", name, src)
+		if err := replaceTree(src, dst); err != nil {
+			return nil, nil, errors.Join(fmt.Errorf("copying %s into %s: %w", d, name, err), remove())
+		}
+	}
+	return s, remove, nil
 }
 
 // runRounds runs the benchmarks of both sides cfg.count times, alternately,
