@@ -149,7 +149,7 @@ func writeHistorySVG(w io.Writer, h *history) error {
 		ly := c.legendTop + float64(k)*chartLegendRow
 		label := r.Name
 		if d, ok := r.change(); ok {
-			label += fmt.Sprintf(" (%s): %+.2f%%", r.Pkg, d)
+			label += fmt.Sprintf(" (%s): %s", r.Pkg, signedPercent(d))
 		} else {
 			label += fmt.Sprintf(" (%s)", r.Pkg)
 		}

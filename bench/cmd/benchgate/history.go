@@ -199,7 +199,7 @@ func writeHistoryMarkdown(w io.Writer, h *history) {
 			for j := i - 1; j >= 0; j-- {
 				if p := r.Instructions[j]; p != nil {
 					if *p != 0 {
-						cell += fmt.Sprintf(" (%+.2f%%)", 100*(*v-*p) / *p)
+						cell += " (" + signedPercent(100*(*v-*p) / *p) + ")"
 					}
 					break
 				}
@@ -213,7 +213,7 @@ func writeHistoryMarkdown(w io.Writer, h *history) {
 		a, i := r.first()
 		b, j := r.last()
 		if d, ok := r.change(); ok {
-			fmt.Fprintf(w, "- %s (%s): %s -> %s, %+.2f%% from `%s` to `%s`\n", mdEscape(r.Name), r.Pkg, thousands(a), thousands(b), d, h.Commits[i].Short, h.Commits[j].Short)
+			fmt.Fprintf(w, "- %s (%s): %s -> %s, %s from `%s` to `%s`\n", mdEscape(r.Name), r.Pkg, thousands(a), thousands(b), signedPercent(d), h.Commits[i].Short, h.Commits[j].Short)
 		} else {
 			fmt.Fprintf(w, "- %s (%s): counted at one commit only\n", mdEscape(r.Name), r.Pkg)
 		}

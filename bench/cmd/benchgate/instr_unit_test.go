@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"regexp"
@@ -230,4 +231,10 @@ func exitState(t *testing.T, code int) *os.ProcessState {
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee)
 	return ee.ProcessState
+}
+
+func TestSignedPercent(t *testing.T) {
+	for v, want := range map[float64]string{0: "+0.00%", -0.004: "+0.00%", 0.004: "+0.00%", -0.005: "-0.01%", 1.234: "+1.23%", -12.5: "-12.50%", math.Copysign(0, -1): "+0.00%"} {
+		assert.Equal(t, want, signedPercent(v), "%g", v)
+	}
 }

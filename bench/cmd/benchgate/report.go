@@ -62,7 +62,16 @@ func instrDelta(r instrRow) string {
 	case r.Head == nil:
 		return "(only in base)"
 	}
-	return fmt.Sprintf("%+.2f%%", r.Worse)
+	return signedPercent(r.Worse)
+}
+
+// signedPercent formats a change in percent with its sign and two
+// decimals; a change that rounds to zero is +0.00%, never -0.00%.
+func signedPercent(v float64) string {
+	if math.Abs(v) < 0.005 {
+		v = 0
+	}
+	return fmt.Sprintf("%+.2f%%", v)
 }
 
 func verdictMark(regression bool) string {
@@ -88,7 +97,7 @@ func writeInstrVerdict(w io.Writer, c *instrComparison) {
 	}
 	fmt.Fprintf(w, "benchgate: FAIL: %d benchmark(s) execute more than %g%% more instructions/op:\n", len(regs), c.threshold)
 	for _, r := range regs {
-		fmt.Fprintf(w, "  %s: %+.2f%% (%s -> %s)\n", r.Name, r.Worse, thousands(*r.Base), thousands(*r.Head))
+		fmt.Fprintf(w, "  %s: %s (%s -> %s)\n", r.Name, signedPercent(r.Worse), thousands(*r.Base), thousands(*r.Head))
 		if len(r.Functions) == 0 {
 			continue
 		}
@@ -173,7 +182,7 @@ func writeMarkdown(w io.Writer, rep jsonReport) {
 			if !r.Regression {
 				continue
 			}
-			fmt.Fprintf(w, "- `%s`: **%+.2f%%** instructions/op (%s → %s)\n", r.Name, r.Worse, thousands(*r.Base), thousands(*r.Head))
+			fmt.Fprintf(w, "- `%s`: **%s** instructions/op (%s → %s)\n", r.Name, signedPercent(r.Worse), thousands(*r.Base), thousands(*r.Head))
 			for _, f := range r.Functions {
 				fmt.Fprintf(w, "  - `%s`: +%s instructions/op (%s → %s)\n", f.Name, thousands(f.Delta), thousands(f.Base), thousands(f.Head))
 			}
@@ -186,7 +195,7 @@ func writeMarkdown(w io.Writer, rep jsonReport) {
 	} else {
 		for _, r := range rep.Time {
 			if r.Regression {
-				fmt.Fprintf(w, "- `%s` %s: **%+.2f%%** (p=%.3f)\n", r.Name, r.Unit, r.Worse, r.P)
+				fmt.Fprintf(w, "- `%s` %s: **%s** (p=%.3f)\n", r.Name, r.Unit, signedPercent(r.Worse), r.P)
 			}
 		}
 	}
@@ -199,7 +208,7 @@ func writeMarkdown(w io.Writer, rep jsonReport) {
 	}
 	fmt.Fprintf(w, "\n<details><summary>%s</summary>\n\n| benchmark | unit | base median | head median | worse | p |\n|---|---|--:|--:|--:|--:|\n", title)
 	for _, r := range rep.Time {
-		fmt.Fprintf(w, "| `%s` | %s | %.4g | %.4g | %+.2f%% | %.3f%s |\n", r.Name, r.Unit, r.Base, r.Head, r.Worse, r.P, mdMark(r.Regression))
+		fmt.Fprintf(w, "| `%s` | %s | %.4g | %.4g | %s | %.3f%s |\n", r.Name, r.Unit, r.Base, r.Head, signedPercent(r.Worse), r.P, mdMark(r.Regression))
 	}
 	fmt.Fprintf(w, "\n</details>\n")
 }
