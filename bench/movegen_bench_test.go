@@ -5,6 +5,7 @@ import (
 
 	"github.com/dylhunn/dragontoothmg"
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 )
 
 // The peers notnil/chess and corentings/chess are left out here: their
@@ -19,7 +20,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 	b.Run(libGambit, func(b *testing.B) {
 		for _, pos := range positions {
 			b.Run(pos.name, func(b *testing.B) {
-				p := mustGambit(b, pos.fen)
+				p := fentest.Position(b, pos.fen)
 				var ml core.MoveList
 				b.ReportAllocs()
 				for b.Loop() {
@@ -50,7 +51,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 	b.Run(libGambit, func(b *testing.B) {
 		for _, pos := range positions {
 			b.Run(pos.name, func(b *testing.B) {
-				p := mustGambit(b, pos.fen)
+				p := fentest.Position(b, pos.fen)
 				var ml core.MoveList
 				p.LegalMoves(&ml)
 				moves := ml.Moves()
@@ -91,7 +92,7 @@ func BenchmarkHashUpdate(b *testing.B) {
 	b.Run(libGambit, func(b *testing.B) {
 		for _, pos := range positions {
 			b.Run(pos.name, func(b *testing.B) {
-				p := mustGambit(b, pos.fen)
+				p := fentest.Position(b, pos.fen)
 				var ml core.MoveList
 				p.LegalMoves(&ml)
 				moves := ml.Moves()
@@ -133,13 +134,4 @@ func BenchmarkHashUpdate(b *testing.B) {
 // reportPerMove reports the time of one operation divided among its moves.
 func reportPerMove(b *testing.B, moves int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
-}
-
-func mustGambit(b *testing.B, fen string) core.Position {
-	b.Helper()
-	p, err := core.ParseFEN(fen)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return p
 }

@@ -62,3 +62,13 @@ func ExamplePosition_Status() {
 	// Output:
 	// checkmate
 }
+
+// A player whose flag falls loses only if the opponent could still win:
+// by lichess's rule, White's king and knight cannot mate a king and
+// queen, while Black's queen can mate.
+func ExamplePosition_HasInsufficientMaterial() {
+	p, _ := core.ParseFEN("8/8/4k3/8/8/3NK3/8/q7 w - - 0 1")
+	fmt.Println(p.HasInsufficientMaterial(core.White), p.HasInsufficientMaterial(core.Black), p.IsInsufficientMaterial())
+	// Output:
+	// true false false
+}

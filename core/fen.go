@@ -110,9 +110,10 @@ func parseFEN(v Variant, fen string) (Position, error) {
 		return fail("board", "%s", msg)
 	}
 	// Every piece beyond the starting set must be a promoted pawn. This also
-	// bounds the legal moves of any position below MaxMoves. Horde's side
+	// bounds the legal moves of a standard position to 218. Horde's side
 	// without a king starts with 36 pawns and is not bounded here; in
-	// Crazyhouse a side may have more, and the bound is on both sides.
+	// Crazyhouse a side may have more, and the bound is on both sides
+	// (checkVariantMoves bounds their moves).
 	if v == Crazyhouse {
 		if field, msg := p.checkCrazyhouse(); msg != "" {
 			return fail(field, "%s", msg)

@@ -14,8 +14,9 @@ const MaxMoves = 512
 
 // writerMoves is the number of moves the generator's writers (add,
 // writeAll, writePawnMoves), which count in a byte, can write into an
-// empty list: more than standard chess's 218, and than what the variants'
-// FENs allow (checkVariantMoves, generateCrazyhouse).
+// empty list: more than standard chess's 218. A variant side with more
+// (Crazyhouse's drops, a horde of queens) is written by slower paths
+// that push (generateCrazyhouse, pseudoMovesByPiece).
 const writerMoves = 256
 
 // MoveList is a fixed-size list of moves. Its array lives inside the value,
@@ -112,9 +113,9 @@ func (ml *MoveList) Add(m Move) {
 
 // add appends m to a list of fewer than writerMoves-1 moves, without a
 // capacity check: the standard generator writes at most 218 moves into an
-// empty list, and the board moves of a variant position stay below
-// writerMoves too (its FEN's material, checkVariantMoves,
-// generateCrazyhouse). It counts in the count's low byte alone.
+// empty list, and the variants' board moves stay below writerMoves too
+// (generateCrazyhouse), or are written again when they do not
+// (variantGenerate). It counts in the count's low byte alone.
 func (ml *MoveList) add(m Move) {
 	ml.moves[ml.n] = m
 	ml.n++

@@ -82,17 +82,21 @@ func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMoves(
 // bare king, cannot); in Crazyhouse, where no material leaves the game,
 // kings and at most one knight or bishop on the board and in the pockets
 // together, none of them promoted; never in King of the Hill and Racing
-// Kings, where a bare king still wins by walking; and not yet worked out
-// for Antichess and Horde, where it reports false.
+// Kings, where a bare king still wins by walking; in Antichess, when
+// only bishops are left that can never meet, or a knight each that the
+// side to move cannot bring together; never in Horde, where the king can
+// always take the horde. Outside standard chess it is
+// HasInsufficientMaterial for both sides (chessops's
+// isInsufficientMaterial).
 func (p *Position) IsInsufficientMaterial() bool {
 	if p.variant != Standard {
 		switch p.variant {
-		case Atomic:
-			return p.atomicInsufficient(White) && p.atomicInsufficient(Black)
 		case Crazyhouse:
 			return p.crazyhouseInsufficient()
+		case ThreeCheck:
+			return p.byType[0] == p.byType[King]
 		}
-		return p.variant == ThreeCheck && p.byType[0] == p.byType[King]
+		return p.HasInsufficientMaterial(White) && p.HasInsufficientMaterial(Black)
 	}
 	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
 		return false

@@ -24,7 +24,23 @@ import (
 // it does not touch the king of the side to move; Crazyhouse bounds the
 // material of the board and both pockets together by one game's (16 pawns
 // and what they promote to beyond the starting pieces) instead of each
-// side's. Errors are *FENError values, matching ErrInvalidFEN, as
+// side's.
+//
+// A variant position may have more moves than standard chess's 218, and
+// more than 255, which the generator's writers count in one byte: a
+// Crazyhouse side's drops (459 moves in
+// "3Q1QBk/Q5Rn/2Q4Q/4Q3/1Q4Q1/3Q4/Q4Q2/K1Q4Q[PNBRQpnbrq] w"), or a
+// horde of queens (275 in "QQQQQQBk/Q5RB/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQB w").
+// Such a position is accepted, and its moves are generated whole, those
+// past 255 by slower paths. A position in which either side could make
+// more than a MoveList holds (MaxMoves-1 moves) is refused with an error
+// that gives the count, but none is known: the most moves a search found
+// (simulated annealing over boards within these material rules) are the
+// two above, and 220 in Antichess, whose material is bounded like
+// chess's. (chessops bounds no variant's material, so it accepts boards
+// with more pieces than promotions give, which these rules refuse.)
+//
+// Errors are *FENError values, matching ErrInvalidFEN, as
 // ParseFEN's (Field "pockets" for a bad pocket); for a value that is no
 // variant, the error matches ErrUnknownVariant instead.
 func ParseVariantFEN(v Variant, fen string) (Position, error) {
@@ -152,19 +168,17 @@ func (p *Position) checkVariantChecks(v Variant) string {
 	return ""
 }
 
-// checkVariantMoves checks that a move list holds every move either side
-// could make, where the variant's material is not bounded like standard
-// chess's: Antichess's kings and Horde's pawns, whose moves the writers
-// write (writerMoves), and Crazyhouse's pockets, whose drops take a list
-// past them, up to MaxMoves-1. It returns what is wrong, or "".
+// checkVariantMoves checks that a MoveList holds every move either side
+// could make (MaxMoves-1), where the variant's material is not bounded
+// like standard chess's: Antichess's kings, Horde's horde and
+// Crazyhouse's pockets. Moves past the generator's writers (writerMoves)
+// are written by slower paths (pseudoMovesByPiece, generateCrazyhouse).
+// It returns what is wrong, or "".
 func (p *Position) checkVariantMoves() string {
 	if p.variant != Antichess && p.variant != Horde && p.variant != Crazyhouse {
 		return ""
 	}
-	limit, holder := writerMoves-1, "the move writers hold"
-	if p.variant == Crazyhouse {
-		limit, holder = MaxMoves-1, "a MoveList holds"
-	}
+	limit, holder := MaxMoves-1, "a MoveList holds"
 	side, checkers := p.side, p.checkers
 	defer func() { p.side, p.checkers = side, checkers }()
 	for c := White; c <= Black; c++ {

@@ -35,6 +35,15 @@ func (p *Position) variantGenerate(ml *MoveList, mode genMode) int {
 	}
 	first := ml.length()
 	n := p.variantMoves(ml, mode)
+	if n != ml.length()-first && (p.variant == Antichess || p.variant == Horde) {
+		// The writers of pseudoSide count in one byte (writerMoves):
+		// past 255 moves they wrap around, within the list's array, and
+		// their count shows it. The moves are written again, past 255.
+		// ml was empty (the generator's callers reset it), so no move
+		// of the caller's was overwritten.
+		ml.reset()
+		n = p.pseudoMovesByPiece(ml, mode)
+	}
 	moves := ml.moves[:ml.length()]
 	for i := first; i < len(moves); i++ {
 		moves[i] |= flagVariant
@@ -97,6 +106,47 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 		return p.generateCrazyhouse(ml, mode)
 	}
 	return p.standardMoves(ml, mode)
+}
+
+// pseudoMovesByPiece writes what pseudoSide writes (the moves of the
+// kinds in mode of the side to move, in Antichess or Horde's side without
+// a king) when they are more than its writers hold (variantGenerate): it
+// hands the generator one piece of the side at a time, the others still
+// on the board, and appends that piece's moves (at most 27) to ml past
+// 255 moves. It returns their number. Antichess's forced capture is
+// decided first, for all the side's pieces: when one has a capture, only
+// captures are kept. It is slow, and only for material far beyond
+// standard chess's (a horde of queens): a FEN can set one up, a game
+// hardly reaches one.
+func (p *Position) pseudoMovesByPiece(ml *MoveList, mode genMode) int {
+	us := p.side & 1
+	forced := p.variant == Antichess && p.antichessMustCapture()
+	all := p.byColor[us]
+	defer func() { p.byColor[us] = all }()
+	var one MoveList
+	n := 0
+	for b := all; b != 0; {
+		p.byColor[us] = b.PopFirst().Bitboard()
+		one.reset()
+		switch {
+		case p.variant == Antichess && us == White:
+			p.generateAntichessWhite(&one, mode)
+		case p.variant == Antichess:
+			p.generateAntichessBlack(&one, mode)
+		case us == White:
+			p.generateHordeWhite(&one, mode)
+		default:
+			p.generateHordeBlack(&one, mode)
+		}
+		for _, m := range one.Moves() {
+			if forced && !m.IsCapture() {
+				continue // this piece alone has no capture, another has
+			}
+			ml.push(m)
+			n++
+		}
+	}
+	return n
 }
 
 // standardMoves writes the legal moves of the kinds in mode into ml (nil:

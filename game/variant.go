@@ -103,16 +103,6 @@ func variantReason(p *core.Position) string {
 
 // insufficientMaterial reports whether neither side can win with the
 // material left, as lichess rules it for p's variant (chessops's
-// isInsufficientMaterial, both sides' hasInsufficientMaterial): core's
-// IsInsufficientMaterial, which has chess's, Three-check's and Atomic's
-// rules (and never in King of the Hill and Racing Kings), and
-// hasInsufficientMaterial for the variants core leaves out: Antichess
-// (bishops that can never meet) and Horde (never: the king can always
-// take the horde).
-func insufficientMaterial(p *core.Position) bool {
-	switch p.Variant() {
-	case core.Antichess, core.Horde:
-		return hasInsufficientMaterial(p, core.White) && hasInsufficientMaterial(p, core.Black)
-	}
-	return p.IsInsufficientMaterial()
-}
+// isInsufficientMaterial): core's IsInsufficientMaterial, both sides'
+// HasInsufficientMaterial.
+func insufficientMaterial(p *core.Position) bool { return p.IsInsufficientMaterial() }

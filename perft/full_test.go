@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -21,7 +22,7 @@ func TestCountFullPublished(t *testing.T) {
 		counts = append(counts, publishedCounts(t, file, 300_000)...)
 	}
 	for _, c := range counts {
-		p := mustFEN(t, c.fen)
+		p := fentest.Position(t, c.fen)
 		before := p
 		if !assert.Equal(t, c.nodes, perft.CountFull(&p, c.depth), c.name) {
 			return
@@ -39,7 +40,7 @@ func TestCounterFull(t *testing.T) {
 	for _, threads := range []int{1, 2, 3} {
 		c := perft.Counter{Threads: threads, Full: true}
 		for _, pc := range counts {
-			p := mustFEN(t, pc.fen)
+			p := fentest.Position(t, pc.fen)
 			if !assert.Equal(t, pc.nodes, c.Count(&p, pc.depth), "%s, threads %d", pc.name, threads) {
 				return
 			}
@@ -52,7 +53,7 @@ func TestCountFullEdgeCases(t *testing.T) {
 	assert.Equal(t, uint64(1), perft.CountFull(&p, 0))
 	assert.Equal(t, uint64(1), perft.CountFull(&p, -2))
 	// Fool's mate: white is checkmated and has no moves.
-	mated := mustFEN(t, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+	mated := fentest.Position(t, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 	assert.Zero(t, perft.CountFull(&mated, 3))
 }
 

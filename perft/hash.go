@@ -37,7 +37,8 @@ const (
 	// not stored.
 	maxStoredCount = 1<<(64-depthBits) - 1
 	// minHashDepth is the smallest depth worth a table lookup: at depth 1
-	// counting the moves is cheaper than the cache miss.
+	// counting the moves is cheaper than the cache miss. countNode counts
+	// the children of a node of this depth in bulk, as depth 1.
 	minHashDepth = 2
 	// maxTableMB bounds NewTable's size (1 TiB).
 	maxTableMB = 1 << 20
@@ -61,6 +62,10 @@ type bucket struct {
 
 // A bucket fills a cache line exactly: this fails to compile otherwise.
 var _ [0]struct{} = [unsafe.Sizeof(bucket{}) - bucketBytes]struct{}{}
+
+// countNode's bulk count is of depth 1 below minHashDepth: this fails to
+// compile if minHashDepth is not 2.
+var _ [0]struct{} = [minHashDepth - 2]struct{}{}
 
 // Table is a hash table of subtree counts for perft, set on a Counter. It is
 // allocated once by NewTable; counting with it allocates nothing more. It
@@ -112,17 +117,34 @@ func (t *Table) count(p *core.Position, depth int, salt uint64) uint64 {
 	if depth < minHashDepth {
 		return Count(p, depth)
 	}
+	var ml core.MoveList
+	return t.countNode(p, depth, salt, &ml)
+}
+
+// countNode is count of depth minHashDepth or more, with ml for the moves
+// of p. As in Count, a node hands one list to all its children in turn:
+// Go zeroes a MoveList (2 KB) where it is declared, and the nodes of
+// depth minHashDepth, the most numerous the table sees, declare none.
+func (t *Table) countNode(p *core.Position, depth int, salt uint64, ml *core.MoveList) uint64 {
 	key := p.Hash() ^ salt
 	if n, ok := t.probe(key, depth); ok {
 		return n
 	}
-	var ml core.MoveList
-	p.LegalMoves(&ml)
+	p.LegalMoves(ml)
 	var n uint64
-	for _, m := range ml.Moves() {
-		u := p.MakeMove(m)
-		n += t.count(p, depth-1, salt)
-		p.UnmakeMove(m, u)
+	if depth == minHashDepth {
+		// The children are below minHashDepth: counted in bulk, as
+		// Count does, not looked up.
+		for _, m := range ml.Moves() {
+			n += uint64(p.CountLegalMovesAfter(m))
+		}
+	} else {
+		var children core.MoveList
+		for _, m := range ml.Moves() {
+			u := p.MakeMove(m)
+			n += t.countNode(p, depth-1, salt, &children)
+			p.UnmakeMove(m, u)
+		}
 	}
 	t.store(key, depth, n)
 	return n

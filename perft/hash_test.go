@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -26,7 +27,7 @@ func TestHashedSuites(t *testing.T) {
 			require.NoError(t, err)
 			c := perft.Counter{Threads: threads, Table: table}
 			for _, pc := range counts {
-				p := mustFEN(t, pc.fen)
+				p := fentest.Position(t, pc.fen)
 				if !assert.Equal(t, pc.nodes, c.Count(&p, pc.depth), pc.name) {
 					return
 				}
@@ -50,7 +51,7 @@ func TestHashedDeep(t *testing.T) {
 		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603},
 	} {
 		for _, threads := range []int{1, 2} {
-			p := mustFEN(t, tc.fen)
+			p := fentest.Position(t, tc.fen)
 			c := perft.Counter{Threads: threads, Table: table}
 			assert.Equal(t, tc.nodes, c.Count(&p, tc.depth), "%s threads %d", tc.fen, threads)
 		}
@@ -66,8 +67,8 @@ func TestHashedDeep(t *testing.T) {
 // equal keys in the two trees, come up below the root, where the table is
 // used. Stockfish gives the counts.
 func TestHashedCastlingRooks(t *testing.T) {
-	a := mustFEN(t, "4k3/7p/8/8/8/8/7P/R1R1K3 w Q - 0 1")
-	b := mustFEN(t, "4k3/7p/8/8/8/8/7P/R1R1K3 w C - 0 1")
+	a := fentest.Position(t, "4k3/7p/8/8/8/8/7P/R1R1K3 w Q - 0 1")
+	b := fentest.Position(t, "4k3/7p/8/8/8/8/7P/R1R1K3 w C - 0 1")
 	require.Equal(t, a.Hash(), b.Hash(), "the test needs positions with equal keys")
 	a.SetChess960(true)
 	b.SetChess960(true)

@@ -10,13 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
 // runAll splits and runs every unit.
 func runAll(t *testing.T, fen string, depth, at int) []perft.Result {
 	t.Helper()
-	p := mustFEN(t, fen)
+	p := fentest.Position(t, fen)
 	units, err := perft.Split(&p, depth, at)
 	require.NoError(t, err)
 	out := make([]perft.Result, len(units))

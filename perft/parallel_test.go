@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -43,13 +44,6 @@ func publishedCounts(t *testing.T, file string, maxNodes uint64) []published {
 	return out
 }
 
-func mustFEN(t testing.TB, fen string) core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(fen)
-	require.NoError(t, err, fen)
-	return p
-}
-
 // TestCountParallelPublished checks CountParallel, for several numbers of
 // goroutines (more than jobs, too), against the published counts of the
 // standard and tricky suites.
@@ -58,7 +52,7 @@ func TestCountParallelPublished(t *testing.T) {
 	for _, threads := range []int{1, 2, 3, 8, 0} {
 		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) {
 			for _, c := range counts {
-				p := mustFEN(t, c.fen)
+				p := fentest.Position(t, c.fen)
 				before := p.FEN()
 				if !assert.Equal(t, c.nodes, perft.CountParallel(&p, c.depth, threads), c.name) {
 					return
@@ -87,7 +81,7 @@ func TestCountParallelDeterministic(t *testing.T) {
 		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := mustFEN(t, tc.fen)
+			p := fentest.Position(t, tc.fen)
 			for _, threads := range []int{2, 3, 8} {
 				for range 2 {
 					assert.Equal(t, tc.nodes, perft.CountParallel(&p, tc.depth, threads), "threads %d", threads)
@@ -115,7 +109,7 @@ func TestCountParallelEdgeCases(t *testing.T) {
 		{"stalemated root", "k7/8/1Q6/8/8/8/8/2K5 b - - 0 1", 4, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := mustFEN(t, tc.fen)
+			p := fentest.Position(t, tc.fen)
 			for _, threads := range []int{1, 2, 5} {
 				assert.Equal(t, tc.nodes, perft.CountParallel(&p, tc.depth, threads), "threads %d", threads)
 			}
@@ -139,7 +133,7 @@ func TestCountParallelEqualsCount(t *testing.T) {
 		{"en passant", "8/8/3p4/KPp4r/1R2Pp1k/8/6P1/8 w - c6 0 2", 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := mustFEN(t, tc.fen)
+			p := fentest.Position(t, tc.fen)
 			want := perft.Count(&p, tc.depth)
 			require.NotZero(t, want)
 			for _, threads := range []int{1, 2, 3, 7} {
@@ -155,7 +149,7 @@ func TestCountParallelEqualsCount(t *testing.T) {
 // Stockfish's divide of Kiwipete at depth 2 ("go perft 2") and against
 // Divide.
 func TestCounterDivide(t *testing.T) {
-	p := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := fentest.Position(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	table, err := perft.NewTable(1)
 	require.NoError(t, err)
 	for name, c := range map[string]*perft.Counter{

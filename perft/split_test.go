@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/perft"
 )
 
@@ -62,7 +63,7 @@ func TestSplitRoundTrip(t *testing.T) {
 		// Castling in a standard position written king takes rook.
 		{"kiwipete as chess960", kiwipete, true, 3, 2, 97862},
 	} {
-		p := mustFEN(t, tc.fen)
+		p := fentest.Position(t, tc.fen)
 		if tc.chess960 {
 			p.SetChess960(true)
 		}
@@ -111,7 +112,7 @@ func TestSplitUnits(t *testing.T) {
 
 	// Split at 2 of a position where 1.Ra8 is mate: the mated line has no
 	// unit, and the units still add up to the count.
-	p = mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	p = fentest.Position(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 	units, err = perft.Split(&p, 3, 2)
 	require.NoError(t, err)
 	for _, u := range units {
@@ -186,7 +187,7 @@ func TestUnitPositionErrors(t *testing.T) {
 // is an error, never a panic, and a unit that parses writes itself back
 // unchanged. The seeds include real units.
 func FuzzParseUnit(f *testing.F) {
-	p := mustFEN(f, kiwipete)
+	p := fentest.Position(f, kiwipete)
 	units, err := perft.Split(&p, 3, 2)
 	require.NoError(f, err)
 	for _, u := range units[:5] {

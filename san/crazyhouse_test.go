@@ -9,17 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/internal/variantoracle"
 	"github.com/gambit-chess/gambit/san"
 )
-
-// crazyhouse reads a Crazyhouse FEN or fails the test.
-func crazyhouse(t *testing.T, fen string) core.Position {
-	t.Helper()
-	p, err := core.ParseVariantFEN(core.Crazyhouse, fen)
-	require.NoError(t, err, fen)
-	return p
-}
 
 // TestCrazyhouseDrops formats and reads drops: N@f3, and a pawn's as @e4,
 // as chessops's makeSan writes them; P@e4 and lower-case letters read too.
@@ -36,7 +29,7 @@ func TestCrazyhouseDrops(t *testing.T) {
 		{"7k/7p/4NN2/8/8/8/8/K7[P] w - - 0 1", "P@g7", "@g7#", "@g7#", []string{"P@g7#", "@g7"}},
 		{"4k3/8/8/8/8/8/8/r3K3[NP] w - - 0 1", "N@d1", "N@d1", "♘@d1", nil},
 	} {
-		p := crazyhouse(t, tc.fen)
+		p := fentest.Variant(t, core.Crazyhouse, tc.fen)
 		m, err := p.ParseUCI(tc.uci)
 		require.NoError(t, err, "%s %s", tc.fen, tc.uci)
 		assert.Equal(t, tc.want, san.Format(&p, m), tc.fen)
@@ -57,7 +50,7 @@ func TestCrazyhouseDrops(t *testing.T) {
 // square stay apart: no disambiguation for the knight on the board, and
 // "e4" is the pawn's push, never the drop.
 func TestCrazyhouseDropsAndBoardMoves(t *testing.T) {
-	p := crazyhouse(t, "4k3/8/8/8/8/8/4P3/4K1N1[NP] w - - 0 1")
+	p := fentest.Variant(t, core.Crazyhouse, "4k3/8/8/8/8/8/4P3/4K1N1[NP] w - - 0 1")
 	m, err := p.ParseUCI("g1f3")
 	require.NoError(t, err)
 	assert.Equal(t, "Nf3", san.Format(&p, m))
@@ -147,7 +140,7 @@ func TestCrazyhouseSANChessops(t *testing.T) {
 }
 
 func TestCrazyhouseParseErrorKind(t *testing.T) {
-	p := crazyhouse(t, "2k5/8/8/8/8/8/8/4K3[Q] w - - 0 1")
+	p := fentest.Variant(t, core.Crazyhouse, "2k5/8/8/8/8/8/8/4K3[Q] w - - 0 1")
 	_, err := san.Parse(&p, "R@e4")
 	var me *san.MoveError
 	require.True(t, errors.As(err, &me))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/syzygy"
 )
 
@@ -332,7 +333,7 @@ func TestSyzygyWDLOnly(t *testing.T) {
 	e := New()
 	defer e.Close()
 	require.NoError(t, e.SetOption("SyzygyPath", dir))
-	_, err = e.Tablebase().ProbeDTZ(mustParse(t, "8/8/8/4k3/8/8/8/KR6 w - - 0 1"))
+	_, err = e.Tablebase().ProbeDTZ(fentest.Pointer(t, "8/8/8/4k3/8/8/8/KR6 w - - 0 1"))
 	require.ErrorIs(t, err, syzygy.ErrMissingTable, "no DTZ file here")
 	ref := tbEngine(t).Tablebase()
 	for _, fen := range []string{
@@ -371,13 +372,6 @@ func TestSyzygyWDLOnly(t *testing.T) {
 			assert.Equal(t, -tbWin, last.Score.CP, fen)
 		}
 	}
-}
-
-func mustParse(t *testing.T, fen string) *core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(fen)
-	require.NoError(t, err)
-	return &p
 }
 
 // TestSyzygyConversionRate (GAMBIT_SYZYGY_CONVERT=N positions) plays out

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 )
 
 func openTest(t testing.TB) *Tablebase {
@@ -19,12 +20,6 @@ func openTest(t testing.TB) *Tablebase {
 	require.NoError(t, err)
 	t.Cleanup(func() { assert.NoError(t, tb.Close()) })
 	return tb
-}
-
-func mustFEN(t testing.TB, fen string) *core.Position {
-	p, err := core.ParseFEN(fen)
-	require.NoError(t, err)
-	return &p
 }
 
 func TestOpenCounts(t *testing.T) {
@@ -39,7 +34,7 @@ func TestOpenCounts(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, empty.MaxPieces())
 	assert.Equal(t, 0, empty.Complete())
-	_, err = empty.ProbeWDL(mustFEN(t, "8/8/8/8/8/2k5/8/K7 w - - 0 1"))
+	_, err = empty.ProbeWDL(fentest.Pointer(t, "8/8/8/8/8/2k5/8/K7 w - - 0 1"))
 	assert.ErrorIs(t, err, ErrTooManyPieces)
 
 	_, err = Open(filepath.Join(t.TempDir(), "none"))
@@ -60,7 +55,7 @@ func TestRulesPositions(t *testing.T) {
 		{"k7/8/1QK5/8/8/8/8/8 b - - 0 1", Draw, 0},   // stalemate
 		{"k7/8/1K6/8/8/8/7Q/8 w - - 0 1", Win, 1},    // mate in one: Qh8#
 	} {
-		p := mustFEN(t, c.fen)
+		p := fentest.Pointer(t, c.fen)
 		w, err := tb.ProbeWDL(p)
 		require.NoError(t, err, c.fen)
 		assert.Equal(t, c.wdl, w, c.fen)
@@ -72,30 +67,30 @@ func TestRulesPositions(t *testing.T) {
 
 func TestRefused(t *testing.T) {
 	tb := openTest(t)
-	_, err := tb.ProbeWDL(mustFEN(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"))
+	_, err := tb.ProbeWDL(fentest.Pointer(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"))
 	assert.ErrorIs(t, err, ErrCastling)
-	_, err = tb.ProbeDTZ(mustFEN(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"))
+	_, err = tb.ProbeDTZ(fentest.Pointer(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"))
 	assert.ErrorIs(t, err, ErrCastling)
-	_, err = tb.ProbeWDL(mustFEN(t, "4k3/8/8/8/8/8/8/RN2K2R w - - 0 1"))
+	_, err = tb.ProbeWDL(fentest.Pointer(t, "4k3/8/8/8/8/8/8/RN2K2R w - - 0 1"))
 	assert.ErrorIs(t, err, ErrTooManyPieces)
 	assert.ErrorContains(t, err, "5 pieces")
-	_, err = tb.ProbeRoot(mustFEN(t, "4k3/8/8/8/8/8/8/RN2K2R w - - 0 1"), nil)
+	_, err = tb.ProbeRoot(fentest.Pointer(t, "4k3/8/8/8/8/8/8/RN2K2R w - - 0 1"), nil)
 	assert.ErrorIs(t, err, ErrTooManyPieces)
 	// Castling rights on a position too big for any table: the size is
 	// the reason.
-	_, err = tb.ProbeWDL(mustFEN(t, core.StartFEN))
+	_, err = tb.ProbeWDL(fentest.Pointer(t, core.StartFEN))
 	assert.ErrorIs(t, err, ErrTooManyPieces)
 	assert.ErrorContains(t, err, "32 pieces")
 
 	// KQQvK is not committed: the error names the material and the file.
-	_, err = tb.ProbeWDL(mustFEN(t, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1"))
+	_, err = tb.ProbeWDL(fentest.Pointer(t, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1"))
 	assert.ErrorIs(t, err, ErrMissingTable)
 	var te *TableError
 	require.ErrorAs(t, err, &te)
 	assert.Equal(t, "KQQvK", te.Material)
 	assert.Equal(t, "KQQvK.rtbw", te.File)
 	// Black's pieces are named after White's.
-	_, err = tb.ProbeWDL(mustFEN(t, "qq2k3/8/8/8/8/8/8/4K3 w - - 0 1"))
+	_, err = tb.ProbeWDL(fentest.Pointer(t, "qq2k3/8/8/8/8/8/8/4K3 w - - 0 1"))
 	require.ErrorAs(t, err, &te)
 	assert.Equal(t, "KvKQQ", te.Material)
 }
@@ -112,7 +107,7 @@ func copyTables(t *testing.T, names ...string) string {
 }
 
 func TestCorruptFiles(t *testing.T) {
-	kqk := mustFEN(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1")
+	kqk := fentest.Pointer(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1")
 
 	// A file whose size cannot be a table's is refused by Open.
 	dir := copyTables(t, "KQvK.rtbw", "KQvK.rtbz")
@@ -251,7 +246,7 @@ func TestOpenFS(t *testing.T) {
 func TestClose(t *testing.T) {
 	tb, err := Open(testDir)
 	require.NoError(t, err)
-	p := mustFEN(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1")
+	p := fentest.Pointer(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1")
 	_, err = tb.ProbeWDL(p)
 	require.NoError(t, err)
 	require.NoError(t, tb.Close())
@@ -290,7 +285,7 @@ func TestHasTable(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4KQQ1 w - - 0 1":       false, // KQQvK is not among them
 		"r3k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1": false,
 	} {
-		p := mustFEN(t, fen)
+		p := fentest.Pointer(t, fen)
 		assert.Equal(t, want, tb.HasTable(p), fen)
 		if !want {
 			if _, err := tb.ProbeWDL(p); err == nil {
@@ -298,7 +293,7 @@ func TestHasTable(t *testing.T) {
 			}
 		}
 	}
-	p := mustFEN(t, "4k3/8/8/8/8/8/8/4KQQ1 w - - 0 1")
+	p := fentest.Pointer(t, "4k3/8/8/8/8/8/8/4KQQ1 w - - 0 1")
 	assert.Zero(t, testing.AllocsPerRun(100, func() { tb.HasTable(p) }))
 }
 
@@ -306,7 +301,7 @@ func TestHasTable(t *testing.T) {
 // history, and returns the position reached and the history.
 func playLine(t *testing.T, fen string, moves ...string) (*core.Position, *core.History) {
 	t.Helper()
-	p := mustFEN(t, fen)
+	p := fentest.Pointer(t, fen)
 	var hist core.History
 	for _, uci := range moves {
 		m, err := p.ParseUCI(uci)
@@ -380,7 +375,7 @@ func TestOpenSymlinks(t *testing.T) {
 	tb, err := Open(dir)
 	require.NoError(t, err)
 	defer tb.Close()
-	d, err := tb.ProbeDTZ(mustFEN(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1"))
+	d, err := tb.ProbeDTZ(fentest.Pointer(t, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1"))
 	require.NoError(t, err)
 	assert.Equal(t, 13, d) // fathom's DTZ for this position
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/uci"
 )
 
@@ -26,17 +27,10 @@ func moves(t *testing.T, pos core.Position, line ...string) []core.Move {
 	return out
 }
 
-func fen(t *testing.T, s string) core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(s)
-	require.NoError(t, err)
-	return p
-}
-
 func TestParseInfo(t *testing.T) {
 	afterE4 := afterMoves(t, "e2e4")
 	fools := afterMoves(t, "f2f3", "e7e5", "g2g4")
-	castle := fen(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	castle := fentest.Position(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	tests := []struct {
 		name string
 		pos  core.Position
@@ -144,7 +138,7 @@ func TestParseInfo(t *testing.T) {
 }
 
 func TestFormatInfo(t *testing.T) {
-	castle := fen(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	castle := fentest.Position(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	info := uci.Info{Depth: 5, Score: &uci.Score{CP: 7, Bound: uci.UpperBound}, Time: 1500 * time.Millisecond,
 		PV: moves(t, castle, "e1g1", "e8c8"), Text: "hello world"}
 	assert.Equal(t, "info depth 5 score cp 7 upperbound time 1500 pv e1g1 e8c8 string hello world", info.String())
@@ -236,8 +230,8 @@ func TestOptionCheck(t *testing.T) {
 
 func TestParseBestMove(t *testing.T) {
 	afterE4 := afterMoves(t, "e2e4")
-	castle := fen(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-	stalemate := fen(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+	castle := fentest.Position(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	stalemate := fentest.Position(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
 	racing, err := core.ParseVariantFEN(core.RacingKings, "6R1/4K3/8/3Q4/3N4/k1B2R2/8/2N2B2 w - - 11 17")
 	require.NoError(t, err)
 	tests := []struct {
@@ -259,7 +253,7 @@ func TestParseBestMove(t *testing.T) {
 		// Fairy-Stockfish's: White's king reaches the eighth rank, Black's
 		// cannot follow, and the game is over.
 		{"ponder after the game's end", racing, "bestmove e7d8 ponder a3a4", "e7d8", "", nil},
-		{"ponder after mate", fen(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), "bestmove a1a8 ponder g8h8", "a1a8", "", nil},
+		{"ponder after mate", fentest.Position(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), "bestmove a1a8 ponder g8h8", "a1a8", "", nil},
 		{"garbage", afterE4, "bestmove \x00\xff", "", "", core.ErrMoveSyntax},
 		{"no move", afterE4, "bestmove", "", "", uci.ErrSyntax},
 		{"trailing junk", afterE4, "bestmove e7e5 junk", "", "", uci.ErrSyntax},

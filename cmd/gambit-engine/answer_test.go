@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/internal/pgncorpus"
 	"github.com/gambit-chess/gambit/search"
 	"github.com/gambit-chess/gambit/uci"
@@ -57,13 +57,6 @@ func gated(t *testing.T, name, why string) int {
 	return pgncorpus.EnvInt(t, name, 0)
 }
 
-func mustFEN(t *testing.T, fen string) core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(fen)
-	require.NoError(t, err)
-	return p
-}
-
 // Over UCI every go gets a bestmove, as a GUI waits for one: a legal move,
 // or 0000 (UCI's null move) where there is none, also after a go the
 // engine rejects with its info string error.
@@ -88,7 +81,7 @@ func TestUCIAnswersEveryGo(t *testing.T) {
 			line, before := expect(t, e, "bestmove ")
 			rejected := slices.ContainsFunc(before, func(l string) bool { return strings.HasPrefix(l, "info string error") })
 			assert.Equal(t, tc.rejected, rejected, "the error comes first: %q", before)
-			p := mustFEN(t, tc.fen)
+			p := fentest.Position(t, tc.fen)
 			if !p.HasLegalMoves() {
 				assert.Equal(t, "bestmove 0000", line)
 				return
@@ -137,7 +130,7 @@ func TestXBoardAnswersEveryGo(t *testing.T) {
 			assert.Equal(t, "Error (bad argument): "+tc.bad, line)
 			send(t, e, "go")
 			line, _ = expect(t, e, "move ")
-			p := mustFEN(t, middlegame)
+			p := fentest.Position(t, middlegame)
 			_, err := p.ParseUCI(strings.TrimPrefix(line, "move "))
 			assert.NoError(t, err, "a legal move: %q", line)
 		})
@@ -155,7 +148,7 @@ func movetime(t *testing.T, e *enginetest.Engine, fen string) (wall, own time.Du
 	send(t, e, "go movetime 1000")
 	line, before := expect(t, e, "bestmove ")
 	wall = time.Since(start)
-	p := mustFEN(t, fen)
+	p := fentest.Position(t, fen)
 	_, err := uci.ParseBestMove(line, p)
 	require.NoError(t, err)
 	for _, l := range before {

@@ -5,16 +5,10 @@ import (
 	"testing"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func mustFEN(t testing.TB, fen string) core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(fen)
-	require.NoError(t, err)
-	return p
-}
 
 func TestParseMoves(t *testing.T) {
 	// The expected moves are the rules of chess, written by hand.
@@ -44,7 +38,7 @@ func TestParseMoves(t *testing.T) {
 			if fen == "startpos" {
 				fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 			}
-			pos := mustFEN(t, fen)
+			pos := fentest.Position(t, fen)
 			in, err := Parse(&pos, c.in)
 			require.NoError(t, err)
 			require.Equal(t, Move, in.Kind)
@@ -57,14 +51,14 @@ func TestParseMoves(t *testing.T) {
 func TestParseBPawnBeforeBishop(t *testing.T) {
 	// bxc3 is the b-pawn's capture, not the bishop's: a lower-case b is a
 	// file first.
-	pos := mustFEN(t, "4k3/8/8/8/8/2p5/1P6/4KB2 w - - 0 1")
+	pos := fentest.Position(t, "4k3/8/8/8/8/2p5/1P6/4KB2 w - - 0 1")
 	in, err := Parse(&pos, "bxc3")
 	require.NoError(t, err)
 	require.Equal(t, "b2c3", pos.UCI(in.Move))
 }
 
 func TestParseErrors(t *testing.T) {
-	pos := mustFEN(t, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
+	pos := fentest.Position(t, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
 	cases := []struct {
 		in   string
 		kind error
@@ -85,7 +79,7 @@ func TestParseErrors(t *testing.T) {
 		var ie *InputError
 		require.True(t, errors.As(err, &ie))
 	}
-	check := mustFEN(t, "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1")
+	check := fentest.Position(t, "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1")
 	_, err := Parse(&check, "Ra8")
 	require.ErrorIs(t, err, ErrIllegal)
 	require.Equal(t, `illegal move "Ra8": white is in check`, err.Error())
