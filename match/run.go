@@ -108,7 +108,7 @@ func (p Progress) String() string {
 		s += fmt.Sprintf("  Ptnml(0-2) [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4])
 	}
 	if p.SPRT {
-		s += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", p.LLR, p.Lower, p.Upper)
+		s += fmt.Sprintf("  LLR %s (%.2f, %.2f)", fixed2(p.LLR), p.Lower, p.Upper)
 	}
 	return s
 }
@@ -627,6 +627,9 @@ func (s *state) finish() {
 	if t := s.cfg.SPRT; t != nil {
 		pr := &s.pairs[0]
 		r := &SPRTResult{SPRT: *t, LLR: s.llr(pr)}
+		if r.LLR == 0 {
+			r.LLR = 0 // not the negative zero of an even match, in the JSON
+		}
 		r.Lower, r.Upper = t.Bounds()
 		r.Decision = t.Decide(r.LLR)
 		r.DecisionText = r.Decision.String()

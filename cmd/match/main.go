@@ -170,8 +170,12 @@ func summary(w io.Writer, res *match.Result) {
 		fmt.Fprintln(w)
 	}
 	if s := res.SPRT; s != nil {
-		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %.2f (%.2f, %.2f) %s\n",
-			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, decisionText(s.Decision))
+		llr := fmt.Sprintf("%.2f", s.LLR)
+		if llr == "-0.00" {
+			llr = "0.00" // an even match, as Estimate prints its Elo
+		}
+		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %s (%.2f, %.2f) %s\n",
+			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, llr, s.Lower, s.Upper, decisionText(s.Decision))
 	}
 	fmt.Fprintf(w, "Time losses: %d%s\n", res.TimeLosses, timeLosers(res.Clocks))
 	for _, u := range res.Clocks {

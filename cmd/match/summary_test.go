@@ -128,14 +128,16 @@ func TestEvenScoreSummary(t *testing.T) {
 		Terminations: map[string]int{},
 		Pairings:     []match.Pairing{{Name1: "a", Name2: "b", WDL: w, Estimate: w.Estimate(), DrawRatio: w.DrawRatio()}},
 	}
+	res.SPRT = &match.SPRTResult{SPRT: match.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, LLR: math.Copysign(0, -1), Lower: -2.94, Upper: 2.94}
 	var b bytes.Buffer
 	summary(&b, res)
 	assert.Contains(t, b.String(), "a vs b: W-D-L 2-3-2 (7 games)  Elo 0.00 +/- ")
+	assert.Contains(t, b.String(), ": LLR 0.00 (-2.94, 2.94) no decision\n")
 	assert.NotContains(t, b.String(), "-0.00")
 	path := filepath.Join(t.TempDir(), "s.json")
 	require.NoError(t, writeJSON(path, res))
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"Elo": 0,`)
-	assert.NotContains(t, string(data), "-0")
+	assert.NotContains(t, string(data), `"Elo": -0`)
 }
