@@ -51,7 +51,7 @@ type player struct {
 	cfg    EngineConfig
 	p      engine.Player
 	name   string
-	own    string // the name the engine gives itself ("" for none)
+	own    string       // the name the engine gives itself ("" for none)
 	goAt   atomic.Int64 // unix nanoseconds of the last "go" sent
 	moveAt atomic.Int64 // unix nanoseconds of the last move read
 	proto  string       // the protocol it speaks: "uci" or "xboard"
