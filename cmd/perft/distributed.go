@@ -29,7 +29,7 @@ func runSplit(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fs.NArg() > 0:
 		return cli.Exit(stderr, "perft split", cli.Usagef("unexpected argument %q", fs.Arg(0)))
-	case *fen == "" || !fs.Set("depth") || *at < 0:
+	case *fen == "" || !fs.Given("depth") || *at < 0:
 		return cli.Exit(stderr, "perft split", cli.Usagef("-fen, -depth and -at are needed"))
 	}
 	p, err := parsePosition(*fen, standard, *chess960)

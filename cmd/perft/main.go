@@ -154,7 +154,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		bar = &progressBar{w: stderr}
 	}
 	if *epd != "" {
-		return runSuite(*epd, o.variant, fs.Set("variant"), *maxNodes, c, bar, stdout, stderr)
+		return runSuite(*epd, o.variant, fs.Given("variant"), *maxNodes, c, bar, stdout, stderr)
 	}
 	p, err := parsePosition(o.fen, o.variant, *chess960)
 	if err != nil {
@@ -181,11 +181,11 @@ func checkArgs(fs *cli.FlagSet, fen, epd string, depth int, variant string) (arg
 		return args{}, cli.Usagef("unexpected argument %q", fs.Arg(0))
 	case epd != "" && fen != "":
 		return args{}, cli.Usagef("-fen and -epd exclude each other")
-	case epd != "" && fs.Set("depth"):
+	case epd != "" && fs.Given("depth"):
 		return args{}, cli.Usagef("-depth is for -fen: a suite file gives its depths")
 	case epd != "":
 		return args{variant: v}, nil
-	case !fs.Set("depth"):
+	case !fs.Given("depth"):
 		return args{}, cli.Usagef("give -depth N (and -fen FEN), or -epd FILE")
 	case depth < 1:
 		return args{}, cli.Usagef("-depth %d: want at least 1", depth)

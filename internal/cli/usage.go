@@ -89,8 +89,9 @@ func (fs *FlagSet) WriteHelp(w io.Writer) {
 	fs.SetOutput(io.Discard)
 }
 
-// Set reports whether the flag name was given on the command line.
-func (fs *FlagSet) Set(name string) bool {
+// Given reports whether the flag name was given on the command line.
+// (flag.FlagSet's Set, which sets a flag, is not shadowed.)
+func (fs *FlagSet) Given(name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
