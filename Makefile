@@ -13,9 +13,12 @@ all: test
 
 ## help: list every make target with one line each
 help:
-	@awk '/^## [a-z-]+: / { sub(/^## /, ""); i = index($$0, ": "); text = substr($$0, i + 2); \
-		if ((j = index(text, ". ")) > 0) text = substr(text, 1, j - 1); \
-		printf "  %-20s %s\n", substr($$0, 1, i - 1), text }' $(MAKEFILE_LIST)
+	@awk 'function flush() { if (name != "") { if ((j = index(text, ". ")) > 0) text = substr(text, 1, j - 1); \
+			sub(/\.$$/, "", text); printf "  %-20s %s\n", name, text }; name = "" } \
+		/^## [a-z][a-z0-9-]*: / { flush(); sub(/^## /, ""); i = index($$0, ": "); \
+			name = substr($$0, 1, i - 1); text = substr($$0, i + 2); next } \
+		name != "" && /^## / { sub(/^## /, ""); text = text " " $$0; next } \
+		{ flush() } END { flush() }' $(MAKEFILE_LIST)
 
 ## generate: regenerate tables/ from gen/ (the committed files must not change)
 generate:

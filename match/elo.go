@@ -131,11 +131,21 @@ func plusMinus(v, err float64) string {
 	case math.IsNaN(v):
 		return "n/a"
 	case math.IsInf(err, 0):
-		return fmt.Sprintf("%.2f +/- inf", v)
+		return fixed2(v) + " +/- inf"
 	case math.IsNaN(err):
-		return fmt.Sprintf("%.2f", v)
+		return fixed2(v)
 	}
-	return fmt.Sprintf("%.2f +/- %.2f", v, err)
+	return fixed2(v) + " +/- " + fixed2(err)
+}
+
+// fixed2 writes v with two decimals, a value that rounds to zero as
+// "0.00", never "-0.00".
+func fixed2(v float64) string {
+	s := fmt.Sprintf("%.2f", v)
+	if s == "-0.00" {
+		return "0.00"
+	}
+	return s
 }
 
 // percent writes a probability as a percentage, or "n/a".
@@ -156,10 +166,14 @@ func estimate(scores []float64, counts []int, games int) Estimate {
 	if n == 0 {
 		return Estimate{Score: 0.5, LOS: 0.5}
 	}
-	mu := 0.0
+	// The points are summed before the division: the scores are
+	// multiples of a quarter, so the sum is exact and an even score is
+	// exactly one half.
+	points := 0.0
 	for i, c := range counts {
-		mu += scores[i] * float64(c) / float64(n)
+		points += scores[i] * float64(c)
 	}
+	mu := points / float64(n)
 	variance := 0.0
 	for i, c := range counts {
 		d := scores[i] - mu
@@ -192,13 +206,16 @@ func estimate(scores []float64, counts []int, games int) Estimate {
 }
 
 // ScoreToElo returns the logistic Elo difference that gives score points
-// per game: -400·log10(1/score - 1); ±Inf at 0 and 1.
+// per game: -400·log10(1/score - 1); ±Inf at 0 and 1, and 0 (not the
+// negative zero of the formula) at one half.
 func ScoreToElo(score float64) float64 {
-	if score <= 0 {
+	switch {
+	case score <= 0:
 		return math.Inf(-1)
-	}
-	if score >= 1 {
+	case score >= 1:
 		return math.Inf(1)
+	case score == 0.5:
+		return 0
 	}
 	return -400 * math.Log10(1/score-1)
 }

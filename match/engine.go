@@ -51,6 +51,7 @@ type player struct {
 	cfg    EngineConfig
 	p      engine.Player
 	name   string
+	own    string       // the name the engine gives itself ("" for none)
 	goAt   atomic.Int64 // unix nanoseconds of the last "go" sent
 	moveAt atomic.Int64 // unix nanoseconds of the last move read
 	proto  string       // the protocol it speaks: "uci" or "xboard"
@@ -112,9 +113,10 @@ func startPlayer(ctx context.Context, cfg EngineConfig, v core.Variant) (*player
 			}
 		}
 	}
+	pl.own = p.Name()
 	pl.name = cfg.Name
 	if pl.name == "" {
-		pl.name = p.Name()
+		pl.name = pl.own
 	}
 	if pl.name == "" {
 		pl.name = cfg.Cmd

@@ -108,7 +108,7 @@ func (p Progress) String() string {
 		s += fmt.Sprintf("  Ptnml(0-2) [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4])
 	}
 	if p.SPRT {
-		s += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", p.LLR, p.Lower, p.Upper)
+		s += fmt.Sprintf("  LLR %s (%.2f, %.2f)", fixed2(p.LLR), p.Lower, p.Upper)
 	}
 	return s
 }
@@ -177,6 +177,13 @@ type job struct {
 // are not counted. Every engine process is closed before it returns. The
 // error is a configuration error, an engine that could not start, or an
 // engine failure without Recover; the Result then holds the games played.
+//
+// An engine has one name in the game records (and so the PGN), the
+// pairings and the clocks: EngineConfig.Name when set, else the name the
+// engine gives itself (UCI's id name, XBoard's myname), else its command;
+// where two engines' names are the same, each has its command after it,
+// "Stockfish 17 (./sf-head)", or its number when the commands are the
+// same too, "fake (engine 2)".
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	began := time.Now()
 	pairs, err := cfg.pairings()
@@ -248,10 +255,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 
 	s := &state{cfg: &cfg, detected: map[int]string{}, pairs: pairs, total: len(jobs) * games,
-		res: &Result{Terminations: map[string]int{}, Clocks: make([]ClockUse, len(cfg.Engines))}, clockSums: make([]float64, len(cfg.Engines))}
-	for i, e := range cfg.Engines {
-		s.res.Clocks[i].Name = e.label()
-	}
+		res: &Result{Terminations: map[string]int{}, Clocks: make([]ClockUse, len(cfg.Engines))}, clockSums: make([]float64, len(cfg.Engines)),
+		own: make([]string, len(cfg.Engines))}
+	s.named(nil)
 	for i := range s.pairs {
 		s.pairs[i].pairsOn = games == 2 && cfg.Repeat
 	}
@@ -337,6 +343,62 @@ type state struct {
 	// clockSums adds up, per engine, the shares of its base time left
 	// that res.Clocks counts.
 	clockSums []float64
+	// own holds, per engine, the name it gave itself when it first
+	// started ("" before that, or for none): see name.
+	own []string
+}
+
+// name is engine i's name in the game lines, the PGN, the pairings and
+// the clocks alike: its name= when given, else the name it gives itself,
+// else its command; where two engines' names are the same, each has its
+// command after it, "Stockfish 17 (./sf-head)", and where the commands
+// are the same too, its number, "Stockfish 17 (stockfish, engine 2)". An
+// engine's own name is known from its first start, so an engine that
+// starts later (in a round robin) and takes the name of one already
+// named leaves the lines printed before it as they were. The caller holds
+// s.mu.
+func (s *state) name(i int) string {
+	base := func(j int) string {
+		e := s.cfg.Engines[j]
+		switch {
+		case e.Name != "":
+			return e.Name
+		case s.own[j] != "":
+			return s.own[j]
+		}
+		return e.Cmd
+	}
+	n := base(i)
+	cmd := s.cfg.Engines[i].Cmd
+	same, sameCmd := false, false
+	for j := range s.cfg.Engines {
+		if j != i && base(j) == n {
+			same = true
+			sameCmd = sameCmd || s.cfg.Engines[j].Cmd == cmd
+		}
+	}
+	switch {
+	case !same:
+		return n
+	case n == cmd || sameCmd:
+		return fmt.Sprintf("%s (engine %d)", n, i+1)
+	}
+	return n + " (" + cmd + ")"
+}
+
+// named sets the names of a game's engines and of every pairing and
+// clock after a start may have made an engine's own name known; the
+// caller holds s.mu.
+func (s *state) named(rec *GameRecord) {
+	if rec != nil {
+		rec.White, rec.Black = s.name(rec.WhiteEngine), s.name(rec.BlackEngine)
+	}
+	for i := range s.pairs {
+		s.pairs[i].Name1, s.pairs[i].Name2 = s.name(s.pairs[i].First), s.name(s.pairs[i].Second)
+	}
+	for i := range s.res.Clocks {
+		s.res.Clocks[i].Name = s.name(i)
+	}
 }
 
 // worker plays rounds with engines of its own, restarting them as needed,
@@ -371,9 +433,14 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 				break
 			}
 		}
-		if err == nil && cfg.Proto != p.proto {
+		if err == nil {
 			s.mu.Lock()
-			s.detected[i] = p.proto
+			if cfg.Proto != p.proto {
+				s.detected[i] = p.proto
+			}
+			if s.own[i] == "" {
+				s.own[i] = p.own
+			}
 			s.mu.Unlock()
 		}
 		if err != nil {
@@ -400,6 +467,9 @@ func (s *state) worker(ctx context.Context, jobs <-chan job, settings gameSettin
 				if err == nil {
 					rec, failed := playGame(ctx, [2]*player{pw, pb}, [2]int{w, b}, op, settings)
 					rec.Round, rec.Game = j.round, g+1
+					s.mu.Lock()
+					s.named(rec)
+					s.mu.Unlock()
 					if rec.Result == "*" {
 						break
 					}
@@ -552,10 +622,14 @@ func (s *state) progress(pr *Pairing, rec *GameRecord) {
 func (s *state) finish() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.named(nil)
 	s.res.Pairings = s.pairs
 	if t := s.cfg.SPRT; t != nil {
 		pr := &s.pairs[0]
 		r := &SPRTResult{SPRT: *t, LLR: s.llr(pr)}
+		if r.LLR == 0 {
+			r.LLR = 0 // not the negative zero of an even match, in the JSON
+		}
 		r.Lower, r.Upper = t.Bounds()
 		r.Decision = t.Decide(r.LLR)
 		r.DecisionText = r.Decision.String()

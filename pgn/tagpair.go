@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"strconv"
 )
 
 // anyTagPair reads the tag pair whose '[' is at r: [Name "Value"], white
@@ -47,9 +48,10 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 		return fail("no tag name in %q", trimLine(line))
 	}
 	name = line[start:i]
+	shown := tagNameText(name)
 	i = skipBlanks(line, i)
 	if i == len(line) || line[i] != '"' {
-		return fail("tag %s has no quoted value", name)
+		return fail("tag %s has no quoted value", shown)
 	}
 	i++
 	vstart := i
@@ -68,7 +70,7 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 		}
 	}
 	if i >= len(line) {
-		return fail("tag %s: the value's closing quote is missing", name)
+		return fail("tag %s: the value's closing quote is missing", shown)
 	}
 	vend := i
 	i = skipBlanks(line, i+1)
@@ -77,14 +79,14 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 		// quote that ends the pair, if the line has one.
 		q := bytes.LastIndexByte(line, ']')
 		if q < 0 {
-			return fail("tag %s: ']' is missing", name)
+			return fail("tag %s: ']' is missing", shown)
 		}
 		e := q - 1
 		for e > vend && isBlank(line[e]) {
 			e--
 		}
 		if e <= vend || line[e] != '"' {
-			return fail("tag %s: unexpected text after the value", name)
+			return fail("tag %s: unexpected text after the value", shown)
 		}
 		vend, i = e, q
 		escapes = bytes.IndexByte(line[vstart:vend], '\\') >= 0
@@ -96,6 +98,18 @@ func (s *scanner) anyTagPair(scratch *[]byte) (name, value []byte, err error) {
 		value = *scratch
 	}
 	return name, value, nil
+}
+
+// tagNameText is a tag's name as an error message shows it: as it is
+// when it is printable ASCII, else quoted with its other bytes escaped
+// ("\x7fab"), as the messages of the movetext escape an unexpected byte.
+func tagNameText(name []byte) string {
+	for _, c := range name {
+		if c < ' ' || c > '~' {
+			return strconv.Quote(string(name))
+		}
+	}
+	return string(name)
 }
 
 // plainTagPair reads the tag pair whose '[' is at r when it is written

@@ -27,7 +27,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -42,34 +41,27 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdin, os.Stdout); err != nil {
-		cli.Fail(os.Stderr, "gambit-engine", err)
-		os.Exit(1)
-	}
+	os.Exit(cli.Exit(os.Stderr, "gambit-engine", run(os.Args[1:], os.Stdin, os.Stdout)))
 }
 
 // run is main with its arguments and streams.
 func run(args []string, in io.Reader, out io.Writer) error {
-	fs := flag.NewFlagSet("gambit-engine", flag.ContinueOnError)
-	fs.SetOutput(out)
+	fs := cli.NewFlagSet("gambit-engine", "usage: gambit-engine [-protocol auto|uci|xboard]\n       gambit-engine bench [depth [threads]]", out)
 	protocol := fs.String("protocol", "auto", "the protocol: auto (by the first command), uci or xboard")
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: gambit-engine [-protocol auto|uci|xboard]")
-		fmt.Fprintln(out, "       gambit-engine bench [depth [threads]]")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil // -h: the usage is the answer
-		}
-		return err
+		return err // flag.ErrHelp after -h: cli.Exit reads it
+	}
+	switch *protocol {
+	case "auto", "uci", "xboard":
+	default:
+		return cli.Usagef("-protocol %q: want auto, uci or xboard", *protocol)
 	}
 	switch fs.Arg(0) {
 	case "bench":
 		return bench(fs.Args()[1:], out)
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unknown command %q (want bench or no argument)", fs.Arg(0))
+		return cli.Usagef("unknown command %q (want bench or no argument)", fs.Arg(0))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -125,20 +117,20 @@ func detect(first string) string {
 // bench runs search.BenchThreads and prints its result.
 func bench(args []string, out io.Writer) error {
 	if len(args) > 2 {
-		return fmt.Errorf("bench: %d arguments: want at most a depth and a number of threads", len(args))
+		return cli.Usagef("bench: %d arguments: want at most a depth and a number of threads", len(args))
 	}
 	depth, threads := search.BenchDepth, 1
 	if len(args) > 0 {
 		d, err := strconv.Atoi(args[0])
 		if err != nil || d < 1 || d > 64 {
-			return fmt.Errorf("bench: depth %q: want a number from 1 to 64", args[0])
+			return cli.Usagef("bench: depth %q: want a number from 1 to 64", args[0])
 		}
 		depth = d
 	}
 	if len(args) > 1 {
 		n, err := strconv.Atoi(args[1])
 		if err != nil || n < 1 || n > search.MaxThreads {
-			return fmt.Errorf("bench: threads %q: want a number from 1 to %d", args[1], search.MaxThreads)
+			return cli.Usagef("bench: threads %q: want a number from 1 to %d", args[1], search.MaxThreads)
 		}
 		threads = n
 	}

@@ -20,7 +20,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -36,36 +35,25 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		cli.Fail(os.Stderr, "label", err)
-		os.Exit(1)
-	}
+	os.Exit(cli.Exit(os.Stderr, "label", run(os.Args[1:], os.Stdout, os.Stderr)))
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("label", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("label", "usage: label -engine PATH [-depth N] [-skip N] [-per-game N] [-seed N] [-o FILE] PGN...", stdout)
 	enginePath := fs.String("engine", "", "the UCI engine that scores the positions (required)")
 	depth := fs.Int("depth", 8, "the depth of the engine's search of each position")
 	skip := fs.Int("skip", 8, "the plies of each game left out from its start")
 	perGame := fs.Int("per-game", 0, "the most positions kept per game (0: all)")
 	seed := fs.Uint64("seed", 1, "the seed of the draw of -per-game")
 	out := fs.String("o", "-", "the output file (- for standard output)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: label -engine PATH [-depth N] [-skip N] [-per-game N] [-seed N] [-o FILE] PGN...")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
+		return err // flag.ErrHelp after -h: cli.Exit reads it
 	}
 	if *enginePath == "" || fs.NArg() == 0 {
-		return errors.New("an -engine and at least one PGN file are needed (usage: label -engine PATH [flags] PGN...)")
+		return cli.Usagef("an -engine and at least one PGN file are needed")
 	}
 	if *depth < 1 {
-		return fmt.Errorf("-depth %d: must be at least 1", *depth)
+		return cli.Usagef("-depth %d: must be at least 1", *depth)
 	}
 	positions, err := read(fs.Args(), *skip, *perGame, *seed)
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/internal/cli"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/search"
@@ -63,32 +66,35 @@ func TestLabelToFile(t *testing.T) {
 	assert.Equal(t, string(b), label(t, "-engine", "/usr/games/stockfish", "-depth", "2", "-per-game", "1", games))
 }
 
-// -h prints the usage and is no error.
+// -h prints the usage on standard output and returns flag.ErrHelp, which
+// cli.Exit turns into status 0.
 func TestLabelHelp(t *testing.T) {
 	var out, errs bytes.Buffer
-	require.NoError(t, run([]string{"-h"}, &out, &errs))
-	assert.Contains(t, errs.String(), "usage: label -engine PATH")
-	assert.Contains(t, errs.String(), "-per-game")
-	assert.Empty(t, out.String())
+	require.ErrorIs(t, run([]string{"-h"}, &out, &errs), flag.ErrHelp)
+	assert.Contains(t, out.String(), "usage: label -engine PATH")
+	assert.Contains(t, out.String(), "-per-game")
+	assert.Empty(t, errs.String())
 }
 
 // Bad flags and inputs are errors that say what is wrong.
 func TestLabelErrors(t *testing.T) {
 	for _, tc := range []struct {
-		args []string
-		want string
+		args  []string
+		want  string
+		usage bool
 	}{
-		{[]string{games}, "an -engine and at least one PGN file are needed"},
-		{[]string{"-engine", "/usr/games/stockfish"}, "an -engine and at least one PGN file are needed"},
-		{[]string{"-engine", "/usr/games/stockfish", "-depth", "0", games}, "-depth 0"},
-		{[]string{"-engine", "/usr/games/stockfish", "no-such.pgn"}, "no-such.pgn"},
-		{[]string{"-engine", "/no/such/engine", games}, "starting the engine"},
-		{[]string{"-nope", games}, "flag provided but not defined: -nope"},
+		{[]string{games}, "an -engine and at least one PGN file are needed", true},
+		{[]string{"-engine", "/usr/games/stockfish"}, "an -engine and at least one PGN file are needed", true},
+		{[]string{"-engine", "/usr/games/stockfish", "-depth", "0", games}, "-depth 0", true},
+		{[]string{"-engine", "/usr/games/stockfish", "no-such.pgn"}, "no-such.pgn", false},
+		{[]string{"-engine", "/no/such/engine", games}, "starting the engine", false},
+		{[]string{"-nope", games}, "flag provided but not defined: -nope", true},
 	} {
 		var out, errs bytes.Buffer
 		err := run(tc.args, &out, &errs)
 		require.Error(t, err, tc.args)
 		assert.Contains(t, err.Error(), tc.want)
+		assert.Equal(t, tc.usage, cli.IsUsage(err), "%q: a usage error (exit status 2)?", tc.args)
 	}
 }
 

@@ -146,7 +146,7 @@ func parseArgs(args []string) (*options, error) {
 			g, i = group(i)
 			o.cfg.SPRT, err = parseSPRT(g)
 		default:
-			err = fmt.Errorf("unknown option %q (see -help)", a)
+			err = fmt.Errorf("unknown option %q", a)
 		}
 		if err != nil {
 			return nil, err
@@ -166,7 +166,7 @@ func parseArgs(args []string) (*options, error) {
 		o.cfg.Engines = append(o.cfg.Engines, e)
 	}
 	if len(o.cfg.Engines) < 2 {
-		return nil, fmt.Errorf("give at least two -engine (see -help)")
+		return nil, fmt.Errorf("give at least two -engine")
 	}
 	return o, nil
 }

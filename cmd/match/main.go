@@ -24,8 +24,15 @@
 // With -sprt its exit status is 0 when H1 is accepted (the first engine
 // is better by elo1), 1 when H0 is, and 2 when the test ended without a
 // decision; without it 0. An error (a bad option, an engine that cannot
-// start or fails without -recover) exits with 3, Ctrl-C (SIGINT) with the
-// summary of the games played and status 2 with -sprt, 130 without.
+// start or fails without -recover) exits with 3 (a usage error is one line
+// and a hint to run match -h, as with every command, but its status is 3,
+// not 2, which -sprt gives "no decision"); -h prints the usage with status
+// 0. Ctrl-C (SIGINT) ends with the summary of the games played and status
+// 2 with -sprt, 130 without.
+//
+// The engines are named alike in the game lines, the PGN and the summary:
+// by name= when given, else by the name each gives itself, with its
+// command after it where two are the same (see match.Run).
 package main
 
 import (
@@ -61,7 +68,9 @@ const (
 func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err != nil {
-		cli.Fail(stderr, "match", err)
+		// A usage error is one line and the hint, as every command's,
+		// but with status 3: with -sprt, 2 means "no decision".
+		cli.Usage(stderr, "match", err)
 		return exitError
 	}
 	if o.help {
@@ -161,8 +170,12 @@ func summary(w io.Writer, res *match.Result) {
 		fmt.Fprintln(w)
 	}
 	if s := res.SPRT; s != nil {
-		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %.2f (%.2f, %.2f) %s\n",
-			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, decisionText(s.Decision))
+		llr := fmt.Sprintf("%.2f", s.LLR)
+		if llr == "-0.00" {
+			llr = "0.00" // an even match, as Estimate prints its Elo
+		}
+		fmt.Fprintf(w, "SPRT [%g, %g] %s alpha %g beta %g: LLR %s (%.2f, %.2f) %s\n",
+			s.Elo0, s.Elo1, s.Model, s.Alpha, s.Beta, llr, s.Lower, s.Upper, decisionText(s.Decision))
 	}
 	fmt.Fprintf(w, "Time losses: %d%s\n", res.TimeLosses, timeLosers(res.Clocks))
 	for _, u := range res.Clocks {

@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -81,4 +84,60 @@ func TestPlainDuration(t *testing.T) {
 	} {
 		assert.Equal(t, want, plainDuration(d), "%v", d)
 	}
+}
+
+// The engines have one name everywhere: the game lines and the summary
+// (pairing, clocks) say the name each gives itself, not its path, and
+// two engines of one name have their paths after it.
+func TestEnginesNamedAlike(t *testing.T) {
+	code, out, stderr := runArgs(t, "-engine", "cmd=/usr/games/fairymax", "-engine", "cmd="+fakePath,
+		"-each", "depth=1", "-games", "2", "-rounds", "1", "-maxmoves", "10")
+	require.Equal(t, 0, code, stderr)
+	fairy := regexp.MustCompile(`Finished game 1\.1 \((Fairy-Max[^)]*) vs fake\)`).FindStringSubmatch(out)
+	require.NotNil(t, fairy, out)
+	assert.Contains(t, out, "Finished game 1.2 (fake vs "+fairy[1]+")")
+	assert.Contains(t, out, "\n"+fairy[1]+" vs fake: W-D-L ")
+	assert.NotContains(t, out, "/usr/games/fairymax", "no path where the names differ")
+	assert.NotContains(t, out, fakePath)
+
+	// The same engine at two paths: each name has its path.
+	other := filepath.Join(t.TempDir(), "fake2")
+	require.NoError(t, os.Symlink(fakePath, other))
+	code, out, stderr = runArgs(t, "-engine", "cmd="+fakePath, "-engine", "cmd="+other,
+		"-each", "depth=1", "-games", "2", "-rounds", "1", "-maxmoves", "10")
+	require.Equal(t, 0, code, stderr)
+	one, two := "fake ("+fakePath+")", "fake ("+other+")"
+	assert.Contains(t, out, "Finished game 1.1 ("+one+" vs "+two+")")
+	assert.Contains(t, out, "Finished game 1.2 ("+two+" vs "+one+")")
+	assert.Contains(t, out, "\n"+one+" vs "+two+": W-D-L ")
+
+	// The same command twice: the engines' numbers.
+	code, out, stderr = runArgs(t, "-engine", "cmd="+fakePath, "-engine", "cmd="+fakePath,
+		"-each", "depth=1", "-games", "1", "-rounds", "1", "-maxmoves", "10")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Finished game 1.1 (fake (engine 1) vs fake (engine 2))")
+	assert.Contains(t, out, "\nfake (engine 1) vs fake (engine 2): W-D-L ")
+}
+
+// An even score is Elo 0.00 in the summary line and 0 in the JSON, never
+// a negative zero.
+func TestEvenScoreSummary(t *testing.T) {
+	w := match.WDL{Wins: 2, Draws: 3, Losses: 2}
+	res := &match.Result{
+		Games:        make([]*match.GameRecord, 7),
+		Terminations: map[string]int{},
+		Pairings:     []match.Pairing{{Name1: "a", Name2: "b", WDL: w, Estimate: w.Estimate(), DrawRatio: w.DrawRatio()}},
+	}
+	res.SPRT = &match.SPRTResult{SPRT: match.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, LLR: math.Copysign(0, -1), Lower: -2.94, Upper: 2.94}
+	var b bytes.Buffer
+	summary(&b, res)
+	assert.Contains(t, b.String(), "a vs b: W-D-L 2-3-2 (7 games)  Elo 0.00 +/- ")
+	assert.Contains(t, b.String(), ": LLR 0.00 (-2.94, 2.94) no decision\n")
+	assert.NotContains(t, b.String(), "-0.00")
+	path := filepath.Join(t.TempDir(), "s.json")
+	require.NoError(t, writeJSON(path, res))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"Elo": 0,`)
+	assert.NotContains(t, string(data), `"Elo": -0`)
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,32 +18,27 @@ const maxLine = 1 << 20
 
 // runSplit is "perft split": it writes the work units of a run.
 func runSplit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft split", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fen := fs.String("fen", "", "root position: a FEN, \"startpos\" or \"kiwipete\"")
+	fs := cli.NewFlagSet("perft split", "usage: perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]", stdout)
+	fen := fs.String("fen", "", "root position: a FEN, "+cli.PositionNames)
 	depth := fs.Int("depth", 0, "depth of the whole run in plies")
 	at := fs.Int("at", -1, "split the tree at this ply: one unit per position there")
 	chess960 := fs.Bool("chess960", false, "treat the position as Chess960 (castling written king takes rook)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return cli.Exit(stderr, "perft split", err)
 	}
-	if fs.NArg() > 0 || *fen == "" || *at < 0 {
-		fs.Usage()
-		return 2
+	switch {
+	case fs.NArg() > 0:
+		return cli.Exit(stderr, "perft split", cli.Usagef("unexpected argument %q", fs.Arg(0)))
+	case *fen == "" || !fs.Given("depth") || *at < 0:
+		return cli.Exit(stderr, "perft split", cli.Usagef("-fen, -depth and -at are needed"))
 	}
 	p, err := parsePosition(*fen, standard, *chess960)
 	if err != nil {
-		cli.Fail(stderr, "perft split", err)
-		return 2
+		return cli.Exit(stderr, "perft split", cli.Usagef("%w", err))
 	}
 	units, err := perft.Split(&p, *depth, *at)
 	if err != nil {
-		cli.Fail(stderr, "perft split", err)
-		return 2
+		return cli.Exit(stderr, "perft split", cli.Usagef("%w", err))
 	}
 	w := bufio.NewWriter(stdout)
 	for _, u := range units {
@@ -61,27 +55,19 @@ func runSplit(args []string, stdout, stderr io.Writer) int {
 // unit numbered -index of the file -units, or else every line of stdin, and
 // writes a result line for each.
 func runUnits(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft unit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cf := counterFlags(fs)
+	fs := cli.NewFlagSet("perft unit", "usage: perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]\n(units: JSON lines from perft split; none: read standard input)", stdout)
+	cf := counterFlags(fs.FlagSet)
 	unitsFile := fs.String("units", "", "a units file from perft split: run its unit number -index only")
 	index := fs.Int("index", -1, "with -units: the unit to run, 0 to units-1 (a job array's task index)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft unit [-threads N] [-hash MB] [UNIT... | -units FILE -index N]  (units: JSON lines from perft split; none: read stdin)")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return cli.Exit(stderr, "perft unit", err)
 	}
 	if (*unitsFile == "") != (*index < 0) || *unitsFile != "" && fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "perft unit: -units and -index go together, without unit arguments")
-		fs.Usage()
-		return 2
+		return cli.Exit(stderr, "perft unit", cli.Usagef("-units and -index go together, without unit arguments"))
 	}
 	c, err := cf.counter()
 	if err != nil {
-		cli.Fail(stderr, "perft unit", err)
-		return 2
+		return cli.Exit(stderr, "perft unit", cli.Usagef("%w", err))
 	}
 	status := 0
 	one := func(where string, line []byte) {
@@ -155,15 +141,10 @@ func unitLine(path string, index int) ([]byte, error) {
 
 // runMerge is "perft merge": it adds up result lines from files or stdin.
 func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("perft merge", "usage: perft merge [-json] [FILE...]\n(result lines from perft unit; no FILE: read standard input)", stdout)
 	asJSON := fs.Bool("json", false, "print the total as one JSON object")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft merge [-json] [FILE...]  (result lines from perft unit; no file: read stdin)")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return cli.Exit(stderr, "perft merge", err)
 	}
 	var m perft.Merger
 	status := 0

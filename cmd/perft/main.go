@@ -78,11 +78,12 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -94,12 +95,6 @@ import (
 // standard is the rules of the subcommands, which count standard chess.
 const standard = core.Standard
 
-// Named positions accepted by -fen.
-var named = map[string]string{
-	"startpos": core.StartFEN,
-	"kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-}
-
 func main() {
 	os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -108,6 +103,13 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	return runIO(args, os.Stdin, stdout, stderr)
 }
+
+// synopsis is what -h prints before the flags.
+const synopsis = `usage: perft [-variant NAME] [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]
+       perft [-variant NAME] -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]
+       perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]
+       perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]
+       perft merge [-json] [FILE...]`
 
 // runIO is the command; it returns the exit status. A first argument
 // "split", "unit" or "merge" names a subcommand.
@@ -122,76 +124,76 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runMerge(args[1:], stdin, stdout, stderr)
 		}
 	}
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fen := fs.String("fen", "", "position: a FEN, \"startpos\" or \"kiwipete\"")
+	fs := cli.NewFlagSet("perft", synopsis, stdout)
+	fen := fs.String("fen", "", "position: a FEN, "+cli.PositionNames)
 	depth := fs.Int("depth", 0, "depth in plies (with -fen)")
 	divide := fs.Bool("divide", false, "print the count below every root move")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	epd := fs.String("epd", "", "run a perft suite file")
 	maxNodes := fs.Uint64("max-nodes", 0, "with -epd: skip expected counts above this many nodes (0: no limit)")
 	chess960 := fs.Bool("chess960", false, "treat the position as Chess960 (castling written king takes rook)")
-	variantName := fs.String("variant", "chess", "rules: chess, chess960, atomic, crazyhouse, 3check, kingofthehill, antichess, horde or racingkings")
+	variantName := fs.String("variant", "chess", "rules: chess, chess960, atomic, crazyhouse, 3check, kingofthehill, antichess, horde or racingkings (with -epd: the file's \"# NAME:\" header line's by default)")
 	progress := fs.Bool("progress", isTerminal(os.Stderr), "show a progress bar on standard error")
-	cf := counterFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-variant NAME] [-fen FEN|startpos|kiwipete] -depth N [-divide] [-json] [-threads N] [-hash MB | -full]")
-		fmt.Fprintln(stderr, "       perft [-variant NAME] -epd FILE [-max-nodes N] [-threads N] [-hash MB | -full]")
-		fmt.Fprintln(stderr, "       perft split -fen FEN|startpos|kiwipete -depth N -at K [-chess960]")
-		fmt.Fprintln(stderr, "       perft unit [-threads N] [-hash MB | -full] [UNIT... | -units FILE -index N]")
-		fmt.Fprintln(stderr, "       perft merge [-json] [FILE...]")
-		fs.PrintDefaults()
-	}
+	cf := counterFlags(fs.FlagSet)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return cli.Exit(stderr, "perft", err)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
-	}
-	v, err := core.ParseVariant(*variantName)
+	o, err := checkArgs(fs, *fen, *epd, *depth, *variantName)
 	if err != nil {
-		cli.Fail(stderr, "perft", err)
-		return 2
+		return cli.Exit(stderr, "perft", err)
 	}
 	if strings.EqualFold(*variantName, "chess960") {
 		*chess960 = true
 	}
 	c, err := cf.counter()
 	if err != nil {
-		cli.Fail(stderr, "perft", err)
-		return 2
+		return cli.Exit(stderr, "perft", cli.Usagef("%w", err))
 	}
 	var bar *progressBar
 	if *progress {
 		bar = &progressBar{w: stderr}
 	}
-	switch {
-	case *epd != "" && *fen == "":
-		return runSuite(*epd, v, *maxNodes, c, bar, stdout, stderr)
-	case *epd == "":
-		if *fen == "" && *depth == 0 {
-			fs.Usage()
-			return 2
-		}
-		if *fen == "" {
-			*fen = "startpos" // -depth alone counts the start position
-		}
-		if *depth < 1 {
-			fmt.Fprintln(stderr, "perft: -depth must be at least 1")
-			return 2
-		}
-		p, err := parsePosition(*fen, v, *chess960)
-		if err != nil {
-			cli.Fail(stderr, "perft", err)
-			return 2
-		}
-		return runOne(&p, *depth, *divide, *asJSON, c, bar, stdout)
-	default:
-		fmt.Fprintln(stderr, "perft: -fen and -epd exclude each other")
-		return 2
+	if *epd != "" {
+		return runSuite(*epd, o.variant, fs.Given("variant"), *maxNodes, c, bar, stdout, stderr)
 	}
+	p, err := parsePosition(o.fen, o.variant, *chess960)
+	if err != nil {
+		return cli.Exit(stderr, "perft", cli.Usagef("%w", err))
+	}
+	return runOne(&p, *depth, *divide, *asJSON, c, bar, stdout)
+}
+
+// args are the checked flags of a count or a suite run.
+type args struct {
+	fen     string
+	variant core.Variant
+}
+
+// checkArgs refuses a command line that asks for no count, or for two.
+// -depth alone counts the start position.
+func checkArgs(fs *cli.FlagSet, fen, epd string, depth int, variant string) (args, error) {
+	v, err := core.ParseVariant(variant)
+	if err != nil {
+		return args{}, cli.Usagef("-variant: %w", err)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return args{}, cli.Usagef("unexpected argument %q", fs.Arg(0))
+	case epd != "" && fen != "":
+		return args{}, cli.Usagef("-fen and -epd exclude each other")
+	case epd != "" && fs.Given("depth"):
+		return args{}, cli.Usagef("-depth is for -fen: a suite file gives its depths")
+	case epd != "":
+		return args{variant: v}, nil
+	case !fs.Given("depth"):
+		return args{}, cli.Usagef("give -depth N (and -fen FEN), or -epd FILE")
+	case depth < 1:
+		return args{}, cli.Usagef("-depth %d: want at least 1", depth)
+	}
+	if fen == "" {
+		fen = "startpos"
+	}
+	return args{fen: fen, variant: v}, nil
 }
 
 // result is what -json prints.
@@ -209,16 +211,10 @@ type moveCount struct {
 	Nodes uint64 `json:"nodes"`
 }
 
-// parsePosition reads -fen of variant v: a FEN or a name from named;
+// parsePosition reads -fen of variant v: a FEN or a name cli.FEN knows;
 // startpos is the variant's start position.
 func parsePosition(fen string, v core.Variant, chess960 bool) (core.Position, error) {
-	if n, ok := named[fen]; ok {
-		fen = n
-		if n == core.StartFEN {
-			fen = core.VariantStartFEN(v)
-		}
-	}
-	p, err := core.ParseVariantFEN(v, fen)
+	p, err := core.ParseVariantFEN(v, cli.FEN(v, fen))
 	if err != nil {
 		return core.Position{}, fmt.Errorf("read -fen: %w", err)
 	}
@@ -264,12 +260,26 @@ func runOne(p *core.Position, depth int, divide, asJSON bool, c *perft.Counter, 
 	return 0
 }
 
-// runSuite checks every count of a suite file.
-func runSuite(path string, v core.Variant, maxNodes uint64, counter *perft.Counter, bar *progressBar, stdout, stderr io.Writer) int {
+// runSuite checks every count of a suite file. The file's variant is v
+// when given is set (-variant was on the command line), else the one its
+// header names (see suiteVariant); a -variant the header contradicts is
+// an error.
+func runSuite(path string, v core.Variant, given bool, maxNodes uint64, counter *perft.Counter, bar *progressBar, stdout, stderr io.Writer) int {
 	cases, err := perft.ReadSuiteFile(path)
 	if err != nil {
 		cli.Fail(stderr, "perft", err)
 		return 2
+	}
+	header, named, err := suiteVariant(path)
+	if err != nil {
+		cli.Fail(stderr, "perft", err)
+		return 2
+	}
+	switch {
+	case named && given && header != v:
+		return cli.Usage(stderr, "perft", fmt.Errorf("-variant %s, but %s's header says its positions are %s", v, path, header))
+	case named:
+		v = header
 	}
 	start := time.Now()
 	var nodes uint64
@@ -319,4 +329,38 @@ func nps(nodes uint64, d time.Duration) uint64 {
 
 func summary(w io.Writer, nodes uint64, d time.Duration) {
 	fmt.Fprintf(w, "nodes=%d time=%.3fs nps=%d\n", nodes, d.Seconds(), nps(nodes, d))
+}
+
+// suiteHeader is a suite file's first line when it names the file's
+// variant: "# atomic: positions and their published perft counts".
+var suiteHeader = regexp.MustCompile(`^#\s*([A-Za-z0-9_-]+):\s`)
+
+// suiteVariant reads the variant a suite file's header names: its first
+// line that is not empty, when that is a comment whose first word, before a
+// colon, is a variant's name as core.ParseVariant reads it. named is false
+// for a file with no such line (then its positions are of the command
+// line's variant, standard chess by default).
+func suiteVariant(path string) (v core.Variant, named bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return core.Standard, false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		m := suiteHeader.FindStringSubmatch(line)
+		if m == nil {
+			return core.Standard, false, nil
+		}
+		v, err := core.ParseVariant(m[1])
+		return v, err == nil, nil
+	}
+	if err := sc.Err(); err != nil {
+		return core.Standard, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return core.Standard, false, nil
 }

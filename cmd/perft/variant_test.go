@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/cli"
 )
 
 // TestVariant counts variant start positions and FENs; the counts are
@@ -58,4 +61,27 @@ func TestVariantSuite(t *testing.T) {
 	code, out, _ = runCmd(t, "-epd", path)
 	assert.Equal(t, 1, code, "as standard chess, the horde is no position")
 	assert.Contains(t, out, "FAIL")
+}
+
+// A suite file whose header names its variant is read under that
+// variant's rules without -variant; a -variant the header contradicts is
+// a usage error naming both.
+func TestSuiteHeaderNamesTheVariant(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "variants", "atomic.perft")
+	code, out, stderr := runCmd(t, "-epd", path, "-max-nodes", "10000")
+	require.Equal(t, 0, code, "%s%s", out, stderr)
+	assert.Regexp(t, `(?m)^[1-9][0-9]* passed, 0 failed, [0-9]+ skipped`, out)
+	code, out, _ = runCmd(t, "-variant", "atomic", "-epd", path, "-max-nodes", "10000")
+	assert.Equal(t, 0, code, out)
+	code, out, stderr = runCmd(t, "-variant", "crazyhouse", "-epd", path)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "perft: -variant crazyhouse, but "+path+"'s header says its positions are atomic\n"+cli.Hint("perft")+"\n", stderr)
+
+	// A header that names no variant leaves the positions standard chess.
+	plain := filepath.Join(t.TempDir(), "plain.epd")
+	require.NoError(t, os.WriteFile(plain, []byte("# perft: the start\n"+core.StartFEN+" ;D1 20\n"), 0o600))
+	code, out, _ = runCmd(t, "-epd", plain)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "1 passed, 0 failed")
 }

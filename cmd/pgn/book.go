@@ -45,7 +45,7 @@ func addBookFlags(fs *flag.FlagSet) *bookFlags {
 	fs.BoolVar(&f.uniform, "uniform", false, "give every move weight 1")
 	fs.Int64Var(&f.memMB, "mem", polyglot.DefaultMemoryLimit>>20, "MB of counts to hold in memory before spilling sorted runs to -tmp")
 	fs.StringVar(&f.tmp, "tmp", "", "directory of the runs (default: the system's temporary directory)")
-	fs.StringVar(&f.dump, "dump", "", `print the book's entries for this FEN ("startpos" for the start)`)
+	fs.StringVar(&f.dump, "dump", "", "print the book's entries for this FEN (or "+cli.PositionNames+")")
 	fs.BoolVar(&f.json, "json", false, "with -dump: one JSON object")
 	fs.BoolVar(&f.merge, "merge", false, "merge two books, the first taking precedence (Polyglot's merge-book)")
 	return f
@@ -56,19 +56,16 @@ func book(e *env, f *bookFlags, files []string) int {
 	switch {
 	case f.dump != "":
 		if len(files) != 1 || files[0] == "-" {
-			fmt.Fprintln(e.stderr, "pgn book -dump FEN: one BOOK file")
-			return exitFail
+			return cli.Usage(e.stderr, "pgn book", errors.New("-dump FEN: one BOOK file"))
 		}
 		return dumpBook(e, f, files[0])
 	case f.merge:
 		if len(files) != 2 || f.out == "" {
-			fmt.Fprintln(e.stderr, "pgn book -merge: -o OUT and two BOOK files")
-			return exitFail
+			return cli.Usage(e.stderr, "pgn book", errors.New("-merge: -o OUT and two BOOK files"))
 		}
 		return mergeBooks(e, f.out, files[0], files[1])
 	case f.out == "":
-		fmt.Fprintln(e.stderr, "pgn book: -o BOOK is needed")
-		return exitFail
+		return cli.Usage(e.stderr, "pgn book", errors.New("-o BOOK is needed"))
 	}
 	return buildBook(e, f, files)
 }
@@ -221,14 +218,9 @@ type dumpEntry struct {
 
 // dumpBook prints the entries of one position.
 func dumpBook(e *env, f *bookFlags, name string) int {
-	fen := f.dump
-	if fen == "startpos" {
-		fen = core.StartFEN
-	}
-	pos, err := core.ParseFEN(fen)
+	pos, err := core.ParseFEN(cli.FEN(core.Standard, f.dump))
 	if err != nil {
-		cli.Fail(e.stderr, "pgn book", err)
-		return exitFail
+		return cli.Usage(e.stderr, "pgn book", fmt.Errorf("-dump: %w", err))
 	}
 	bk, err := polyglot.Open(name)
 	if err != nil {

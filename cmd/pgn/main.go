@@ -17,6 +17,8 @@
 //	pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]
 //	                              a position as an SVG board
 //
+// A FEN may be "startpos" or "kiwipete" (as perft's -fen).
+//
 // A FILE may be plain PGN, .pgn.gz or .pgn.zst (the Lichess database's
 // format); "-" or no FILE reads standard input, compressed or not. Files
 // are cut into chunks at game boundaries and read by -j workers (all cores
@@ -41,16 +43,22 @@
 // to -mem MB and past that spills sorted runs to -tmp, merged at the end,
 // so that a PGN input of any size is read in bounded memory.
 //
-// Exit status: 0 when every game is good, 1 when a game is broken, 2 when
-// the command cannot run (bad arguments, a file that cannot be read).
+// Exit status: 0 when every game is good (and for -h), 1 when a game is
+// broken, 2 when the command cannot run: a usage error (an unknown flag,
+// a bad value, a FEN that does not parse: one line and a hint to run -h),
+// a file that cannot be read, or a -game or -ply of pgn svg that the file
+// does not have (the board asked for does not exist, as with a bad
+// argument, while a broken game is the file's fault).
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+
+	"github.com/gambit-chess/gambit/internal/cli"
 )
 
 func main() {
@@ -73,6 +81,7 @@ const usage = `usage:
                                 as SVG; -animate 1s: the whole game, animated, a second a position
   pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]   a position as SVG
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
+A FEN may be "startpos" or "kiwipete".
 -j defaults to the number of cores; -progress=false hides the progress bar
 that shows on standard error when it is a terminal.
 `
@@ -87,18 +96,23 @@ const (
 // run is the command, with its environment passed in for tests.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitFail
+		return cli.Usage(stderr, "pgn", errors.New("no command: validate, json, stats, book or svg"))
 	}
 	cmd, args := args[0], args[1:]
-	fs := flag.NewFlagSet("pgn "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	switch cmd {
+	case "validate", "json", "stats", "book", "svg":
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		return cli.Usage(stderr, "pgn", fmt.Errorf("unknown command %q: want validate, json, stats, book or svg", cmd))
+	}
+	fs := cli.NewFlagSet("pgn "+cmd, usage, stdout)
 	workers := fs.Int("j", runtime.NumCPU(), "number of parallel workers")
 	progress := fs.Bool("progress", true, "show a progress bar when standard error is a terminal")
 	var bf *bookFlags
 	if cmd == "book" {
-		bf = addBookFlags(fs)
+		bf = addBookFlags(fs.FlagSet)
 	}
 	strict := false
 	if cmd == "validate" {
@@ -106,14 +120,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var sf *svgFlags
 	if cmd == "svg" {
-		sf = addSVGFlags(fs)
+		sf = addSVGFlags(fs.FlagSet)
 	}
 	if err := fs.Parse(args); err != nil {
-		return exitFail
+		return cli.Exit(stderr, "pgn "+cmd, err)
 	}
 	if *workers < 1 {
-		fmt.Fprintln(stderr, "pgn: -j must be at least 1")
-		return exitFail
+		return cli.Usage(stderr, "pgn "+cmd, fmt.Errorf("-j %d: want at least 1", *workers))
 	}
 	files := fs.Args()
 	if sf != nil {
@@ -128,22 +141,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return validate(env, files)
 	case "json":
 		if len(files) > 1 {
-			fmt.Fprintln(stderr, "pgn json: one FILE at a time")
-			return exitFail
+			return cli.Usage(stderr, "pgn json", errors.New("one FILE at a time"))
 		}
 		return jsonLines(env, files[0])
 	case "stats":
 		return stats(env, files)
 	case "book":
 		return book(env, bf, files)
-	case "svg":
-		return svgBoard(env, sf, files)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
 	}
-	fmt.Fprintf(stderr, "pgn: unknown command %q\n%s", cmd, usage)
-	return exitFail
+	return svgBoard(env, sf, files)
 }
 
 // env is what a command works with.

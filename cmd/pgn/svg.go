@@ -32,7 +32,7 @@ func addSVGFlags(fs *flag.FlagSet) *svgFlags {
 	f := &svgFlags{}
 	fs.IntVar(&f.ply, "ply", -1, "the position after this many half-moves (0: the start; -1: the end)")
 	fs.IntVar(&f.game, "game", 1, "the game of the file to draw, from 1")
-	fs.StringVar(&f.fen, "fen", "", "draw this position instead of a game (no FILE)")
+	fs.StringVar(&f.fen, "fen", "", "draw this position (a FEN, or "+cli.PositionNames+") instead of a game (no FILE)")
 	fs.BoolVar(&f.flip, "flip", false, "Black at the bottom")
 	fs.IntVar(&f.size, "size", 360, "width and height in pixels")
 	fs.BoolVar(&f.coords, "coords", true, "files and ranks around the board")
@@ -67,15 +67,13 @@ func (f *svgFlags) check() error {
 // position -fen gives.
 func svgBoard(e *env, f *svgFlags, files []string) int {
 	if err := f.check(); err != nil {
-		cli.Fail(e.stderr, "pgn svg", err)
-		return exitFail
+		return cli.Usage(e.stderr, "pgn svg", err)
 	}
 	o := svg.Options{Size: f.size, Flipped: f.flip, Coordinates: f.coords}
 	if f.fen != "" {
-		pos, err := core.ParseFEN(f.fen)
+		pos, err := core.ParseFEN(cli.FEN(core.Standard, f.fen))
 		if err != nil {
-			cli.Fail(e.stderr, "pgn svg", err)
-			return exitFail
+			return cli.Usage(e.stderr, "pgn svg", fmt.Errorf("-fen: %w", err))
 		}
 		return writeSVG(e, f, svg.Board(&pos, o))
 	}
@@ -88,11 +86,18 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 	in.close()
 	if err != nil {
 		cli.FailAt(e.stderr, "pgn svg", in.name, err)
+		if errors.Is(err, errNotInFile) {
+			return exitFail
+		}
 		return exitBroken
 	}
 	ply := f.ply
 	if ply < 0 {
 		ply = g.Ply()
+	}
+	if ply > g.Ply() && f.anim == 0 {
+		cli.FailAt(e.stderr, "pgn svg", in.name, fmt.Errorf("-ply %d: %w: game %d has %d plies", ply, errNotInFile, f.game, g.Ply()))
+		return exitFail
 	}
 	var doc []byte
 	if f.anim > 0 {
@@ -107,6 +112,10 @@ func svgBoard(e *env, f *svgFlags, files []string) int {
 	return writeSVG(e, f, doc)
 }
 
+// errNotInFile is the error of a -game or a -ply that the file does not
+// have: a request that cannot be met, exit status 2, as a bad argument.
+var errNotInFile = errors.New("not in the file")
+
 // nthGame reads the n-th game (from 1) of a PGN text; the games before it
 // are only scanned, broken or not.
 func nthGame(r io.Reader, n int) (*game.Game, error) {
@@ -116,7 +125,7 @@ func nthGame(r io.Reader, n int) (*game.Game, error) {
 			err := pr.Visit(pgn.BaseVisitor{})
 			var perr *pgn.Error
 			if errors.Is(err, io.EOF) {
-				return nil, fmt.Errorf("-game %d: the file has %d game(s)", n, i-1)
+				return nil, fmt.Errorf("-game %d: %w: it has %d game(s)", n, errNotInFile, i-1)
 			}
 			if err != nil && !errors.As(err, &perr) {
 				return nil, err
@@ -128,7 +137,7 @@ func nthGame(r io.Reader, n int) (*game.Game, error) {
 			if n == 1 {
 				return nil, game.ErrNoGame
 			}
-			return nil, fmt.Errorf("-game %d: the file has %d game(s)", n, i-1)
+			return nil, fmt.Errorf("-game %d: %w: it has %d game(s)", n, errNotInFile, i-1)
 		}
 		if err != nil {
 			return nil, err

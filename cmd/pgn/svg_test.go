@@ -81,7 +81,7 @@ func TestSVG(t *testing.T) {
 
 	status, _, errOut = runCmd(t, nil, "svg", "-ply", "8", file)
 	require.Equal(t, exitFail, status)
-	require.Contains(t, errOut, "ply 8 out of range")
+	require.Equal(t, "pgn svg: "+file+": -ply 8: not in the file: game 1 has 7 plies\n", errOut)
 
 	status, _, errOut = runCmd(t, nil, "svg", file, file)
 	require.Equal(t, exitFail, status)
@@ -141,7 +141,20 @@ func TestSVGGameFENAndBadValues(t *testing.T) {
 		require.Contains(t, errOut, c.want, "%q", c.args)
 		require.True(t, strings.HasPrefix(errOut, "pgn svg: "), "%q: %s", c.args, errOut)
 	}
+	// A -game or a -ply the file does not have: the same status, 2, and
+	// one line each.
 	status, _, errOut = runCmd(t, nil, "svg", "-game", "4", file)
-	require.Equal(t, exitBroken, status)
-	require.Contains(t, errOut, "-game 4: the file has 3 game(s)")
+	require.Equal(t, exitFail, status)
+	require.Equal(t, "pgn svg: "+file+": -game 4: not in the file: it has 3 game(s)\n", errOut)
+	status, _, errOut = runCmd(t, nil, "svg", "-game", "2", "-ply", "3", file)
+	require.Equal(t, exitFail, status)
+	require.Equal(t, "pgn svg: "+file+": -ply 3: not in the file: game 2 has 1 plies\n", errOut)
+
+	// -fen takes perft's names: startpos and kiwipete.
+	status, out, errOut = runCmd(t, nil, "svg", "-fen", "startpos")
+	require.Equal(t, exitOK, status, errOut)
+	require.Equal(t, 32, strings.Count(out, "<use "))
+	status, out, errOut = runCmd(t, nil, "svg", "-fen", "kiwipete")
+	require.Equal(t, exitOK, status, errOut)
+	require.Equal(t, 32, strings.Count(out, "<use "))
 }

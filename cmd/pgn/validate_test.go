@@ -113,3 +113,22 @@ func TestValidateResults(t *testing.T) {
 	status, _, _ = runCmd(t, nil, "validate", "-strict", good)
 	assert.Equal(t, exitBroken, status)
 }
+
+// A binary file's bytes are escaped in every message, the malformed tag's
+// name as the unexpected movetext byte: no byte of the output is outside
+// printable ASCII.
+func TestValidateEscapesBinaryBytes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "binary.pgn")
+	text := "[Ev\x7f\x80nt \"x\n\n1. e4 *\n\n[Event \"y\"]\n\n1. e4 \x7f *\n\n[\x01\xfe]\n\n1. d4 *\n"
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	status, out, errOut := runCmd(t, nil, "validate", path)
+	assert.Equal(t, exitBroken, status, errOut)
+	assert.Contains(t, out, `: game 1: malformed tag pair: tag "Ev\x7f\x80nt": the value's closing quote is missing`+"\n")
+	assert.Contains(t, out, `: game 2: invalid PGN syntax: unexpected '\x7f'`+"\n")
+	assert.Contains(t, out, `: game 3: malformed tag pair: tag "\x01\xfe" has no quoted value`+"\n")
+	for i, c := range []byte(out) {
+		if c != '\n' && (c < ' ' || c > '~') {
+			t.Fatalf("byte %d of the output is %#x: %q", i, c, out)
+		}
+	}
+}

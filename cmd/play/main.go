@@ -8,6 +8,10 @@
 //	     [-color white|black|random] [-fen FEN | -pgn FILE] [-960] [-variant NAME]
 //	     [-tc MIN+SEC] [-level 0-20] [-book FILE] [-ascii]
 //
+// -fen takes a FEN, or "startpos" or "kiwipete" as perft's -fen does. -h
+// prints the usage (exit status 0); a usage error is one line and a hint
+// (exit status 2); any other error exits 1.
+//
 // -variant plays a variant by lichess's rules, by the names perft takes:
 // atomic, 3check, kingofthehill, antichess, horde or racingkings (chess
 // is the default), from its start or from -fen in the variant's FEN
@@ -32,8 +36,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -60,11 +62,13 @@ import (
 const DefaultEngine = "gambit"
 
 func main() {
-	if err := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout); err != nil {
-		cli.Fail(os.Stderr, "play", err)
-		os.Exit(1)
-	}
+	os.Exit(cli.Exit(os.Stderr, "play", run(context.Background(), os.Args[1:], os.Stdin, os.Stdout)))
 }
+
+// synopsis is what -h prints before the flags.
+const synopsis = `usage: play [-engine gambit|PATH|tcp:HOST:PORT] [-proto uci|xboard|detect] [-human]
+            [-color white|black|random] [-fen FEN|startpos|kiwipete | -pgn FILE] [-960] [-variant NAME]
+            [-tc MIN+SEC] [-level 0-20] [-book FILE] [-ascii]`
 
 // options are the command line's.
 type options struct {
@@ -76,14 +80,16 @@ type options struct {
 	moveTime                                 time.Duration
 }
 
-func parseFlags(args []string) (options, error) {
+// parseFlags reads the command line; -h writes the usage to help and
+// returns flag.ErrHelp, and every mistake is a cli.UsageError.
+func parseFlags(args []string, help io.Writer) (options, error) {
 	var o options
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs := cli.NewFlagSet("play", synopsis, help)
 	fs.StringVar(&o.engine, "engine", DefaultEngine, "the engine: gambit (its own, built in), a program's `PATH`, or tcp:HOST:PORT for one served over TCP")
 	fs.StringVar(&o.proto, "proto", "detect", "the engine's protocol: uci, xboard or detect")
 	fs.BoolVar(&o.human, "human", false, "two people at one keyboard, no engine")
 	fs.StringVar(&o.color, "color", "white", "your side against the engine: white, black or random")
-	fs.StringVar(&o.fen, "fen", "", "start from this position")
+	fs.StringVar(&o.fen, "fen", "", "start from this position: a FEN, or "+cli.PositionNames)
 	fs.StringVar(&o.pgn, "pgn", "", "go on with the game in this PGN `FILE`")
 	fs.BoolVar(&o.chess960, "960", false, "Chess960: a random start position (or -fen's, read as Chess960)")
 	fs.StringVar(&o.tc, "tc", "", "clocks: `MIN+SEC` (5+3; 30s+0 in seconds); none by default")
@@ -96,21 +102,31 @@ func parseFlags(args []string) (options, error) {
 		return o, err
 	}
 	if err := o.setVariant(*variant); err != nil {
-		return o, err
+		return o, &cli.UsageError{Err: err}
 	}
 	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return o, cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
 	switch o.color {
 	case "white", "black", "random":
 	default:
-		return o, fmt.Errorf("-color %q: want white, black or random", o.color)
+		return o, cli.Usagef("-color %q: want white, black or random", o.color)
+	}
+	switch o.proto {
+	case "uci", "xboard", "detect":
+	default:
+		return o, cli.Usagef("-proto %q: want uci, xboard or detect", o.proto)
 	}
 	if o.level > 20 {
-		return o, fmt.Errorf("-level %d: want 0 to 20", o.level)
+		return o, cli.Usagef("-level %d: want 0 to 20", o.level)
+	}
+	if o.tc != "" {
+		if _, err := play.ParseTimeControl(o.tc); err != nil {
+			return o, &cli.UsageError{Err: err}
+		}
 	}
 	if o.fen != "" && o.pgn != "" {
-		return o, errors.New("give -fen or -pgn, not both")
+		return o, cli.Usagef("give -fen or -pgn, not both")
 	}
 	return o, nil
 }
@@ -190,10 +206,18 @@ func startBuiltin(ctx context.Context) (engine.Player, error) {
 	return e, nil
 }
 
+// fen is -fen's FEN, a name read by cli.FEN; "" for none.
+func fen(o options) string {
+	if o.fen == "" {
+		return ""
+	}
+	return cli.FEN(o.variant, o.fen)
+}
+
 // newSession turns the options into a session.
 func newSession(ctx context.Context, o options) (*play.Session, error) {
 	cfg := play.Config{
-		Color: o.color, FEN: o.fen, Chess960: o.chess960, Variant: o.variant, Level: o.level,
+		Color: o.color, FEN: fen(o), Chess960: o.chess960, Variant: o.variant, Level: o.level,
 		MoveTime: o.moveTime, ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "" || !o.outTTY,
 	}
 	if o.tc != "" {
@@ -233,12 +257,9 @@ func newSession(ctx context.Context, o options) (*play.Session, error) {
 }
 
 func run(ctx context.Context, args []string, in *os.File, out io.Writer) error {
-	o, err := parseFlags(args)
+	o, err := parseFlags(args, out)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
+		return err // flag.ErrHelp after -h: cli.Exit reads it
 	}
 	f, ok := out.(*os.File)
 	o.outTTY = ok && term.IsTerminal(int(f.Fd()))

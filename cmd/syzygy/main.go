@@ -7,6 +7,9 @@
 //
 //	syzygy -path DIR[:DIR...] FEN
 //
+// The FEN may be "startpos" or "kiwipete", as perft's -fen (neither is in
+// the tables: they have castling rights and more than seven pieces).
+//
 // For example
 //
 //	syzygy -path testdata/syzygy '8/8/3k4/8/8/3K1B2/3N4/8 w - - 0 1'
@@ -23,11 +26,12 @@
 // spaces: quote it. A position with more pieces than the tables hold or
 // with castling rights (in that order), a
 // missing table or a corrupt file is reported on standard error with exit
-// status 1; a usage error gives status 2.
+// status 1; a usage error (a FEN that does not parse included) gives status
+// 2 and -h the usage, with status 0.
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -46,29 +50,22 @@ func main() {
 
 // run is the command; it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("syzygy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("syzygy", "usage: syzygy -path DIR[:DIR...] FEN", stdout)
 	path := fs.String("path", os.Getenv("SYZYGY_PATH"), "the directories of the tables, separated by '"+string(filepath.ListSeparator)+"' (default $SYZYGY_PATH)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: syzygy -path DIR[:DIR...] FEN")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return cli.Exit(stderr, "syzygy", err)
 	}
-	if fs.NArg() > 1 {
-		fmt.Fprintf(stderr, "syzygy: %d arguments where one FEN was expected: a FEN has spaces, so quote it:\n", fs.NArg())
-		fmt.Fprintf(stderr, "    syzygy -path DIR '%s'\n", strings.Join(fs.Args(), " "))
-		return 2
+	switch {
+	case fs.NArg() > 1:
+		return cli.Usage(stderr, "syzygy", fmt.Errorf("%d arguments where one FEN was expected: a FEN has spaces, so quote it: syzygy -path DIR '%s'", fs.NArg(), strings.Join(fs.Args(), " ")))
+	case fs.NArg() == 0:
+		return cli.Usage(stderr, "syzygy", errors.New("no FEN given"))
+	case *path == "":
+		return cli.Usage(stderr, "syzygy", errors.New("no -path given, and $SYZYGY_PATH is not set"))
 	}
-	if fs.NArg() != 1 || *path == "" {
-		fs.Usage()
-		return 2
-	}
-	pos, err := core.ParseFEN(fs.Arg(0))
+	pos, err := core.ParseFEN(cli.FEN(core.Standard, fs.Arg(0)))
 	if err != nil {
-		cli.Fail(stderr, "syzygy", err)
-		return 1
+		return cli.Usage(stderr, "syzygy", err)
 	}
 	tb, err := syzygy.Open(filepath.SplitList(*path)...)
 	if err != nil {

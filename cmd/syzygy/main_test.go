@@ -69,7 +69,7 @@ func TestAgainstFathom(t *testing.T) {
 func TestErrors(t *testing.T) {
 	var out, errb bytes.Buffer
 	assert.Equal(t, 2, run(nil, &out, &errb))
-	assert.Contains(t, errb.String(), "usage")
+	assert.Equal(t, "syzygy: no FEN given\nrun 'syzygy -h' for the usage\n", errb.String())
 	errb.Reset()
 	assert.Equal(t, 1, run([]string{"-path", tables, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"}, &out, &errb))
 	assert.Contains(t, errb.String(), "castling")
@@ -77,7 +77,7 @@ func TestErrors(t *testing.T) {
 	assert.Equal(t, 1, run([]string{"-path", tables, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1"}, &out, &errb))
 	assert.Contains(t, errb.String(), "KQQvK")
 	errb.Reset()
-	assert.Equal(t, 1, run([]string{"-path", tables, "not a fen"}, &out, &errb))
+	assert.Equal(t, 2, run([]string{"-path", tables, "not a fen"}, &out, &errb), "a usage error")
 	assert.Contains(t, errb.String(), "FEN")
 }
 

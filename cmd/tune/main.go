@@ -55,10 +55,7 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
-		cli.Fail(os.Stderr, "tune", err)
-		os.Exit(1)
-	}
+	os.Exit(cli.Exit(os.Stderr, "tune", run(os.Args[1:], os.Stdout)))
 }
 
 // options are the flags of a run.
@@ -80,8 +77,7 @@ type options struct {
 
 // run is main with its arguments and output.
 func run(args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	fs.SetOutput(out)
+	fs := cli.NewFlagSet("tune", "usage: tune [flags] PGN...\n       tune -scores [flags] FILE...  (cmd/label's FEN;score lines)", out)
 	var o options
 	fs.StringVar(&o.out, "o", "", "write the weights as Go source to this file (- for standard output)")
 	fs.IntVar(&o.skip, "skip", 16, "skip the first N plies of each game (the opening)")
@@ -95,19 +91,12 @@ func run(args []string, out io.Writer) error {
 	fs.Float64Var(&o.l2, "l2", 0, "the pull of each weight back to its value: l2 times its change in pawns, squared, added to the loss")
 	fs.IntVar(&o.every, "every", 0, "print the losses every N steps (0: only at the end)")
 	fs.BoolVar(&o.scores, "scores", false, "the files are scored positions (cmd/label's FEN;score lines), not PGN games")
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: tune [flags] PGN...")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
+		return err // flag.ErrHelp after -h: cli.Exit reads it
 	}
 	o.files = fs.Args()
 	if err := o.check(); err != nil {
-		return err
+		return &cli.UsageError{Err: err}
 	}
 	start := time.Now()
 	load := loadGames
@@ -153,7 +142,7 @@ func run(args []string, out io.Writer) error {
 		return nil
 	}
 	header := []string{
-		"tune " + commandLine(fs),
+		"tune " + commandLine(fs.FlagSet),
 		fmt.Sprintf("%d positions (%d held out), K %.4f, %s", len(set.train.result)+len(set.valid.result), len(set.valid.result), k, summary),
 	}
 	return writeFile(o.out, out, header, w.weights(init))
@@ -163,7 +152,7 @@ func run(args []string, out io.Writer) error {
 func (o *options) check() error {
 	switch {
 	case len(o.files) == 0:
-		return errors.New("no PGN file given (usage: tune [flags] PGN...)")
+		return errors.New("no PGN file given")
 	case o.skip < 0:
 		return fmt.Errorf("-skip %d: want 0 or more plies", o.skip)
 	case o.perGame < 0:

@@ -1,5 +1,19 @@
-// Package cli holds what gambit's commands share to report an error: one
-// line, the program's name once, then the cause.
+// Package cli holds the convention every command under cmd/ follows, in
+// one place:
+//
+//   - -h (and -help) prints a synopsis, "usage: ..." and the flags, on
+//     standard output and exits 0 (FlagSet);
+//   - a usage error (an unknown flag, a bad value, a missing or extra
+//     argument) prints one line, "prog: what is wrong", and a hint to run
+//     prog -h, on standard error, and exits 2 (UsageError, Usage, Exit);
+//   - any other error prints one line, the program's name once, then the
+//     cause, and exits 1 (Message, Fail, Exit);
+//   - wherever a FEN is taken, "startpos" and "kiwipete" name positions
+//     (FEN).
+//
+// A command documents any status of its own: pgn gives 1 to a broken game
+// and 2 to a file it cannot read, match gives 0, 1 and 2 to -sprt's
+// decisions and so 3 to its errors, usage errors included.
 package cli
 
 import (
