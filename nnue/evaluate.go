@@ -1,0 +1,196 @@
+package nnue
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gambit-chess/gambit/core"
+)
+
+// ErrPosition is matched by the error of CheckPosition for a position the
+// network cannot evaluate: not one king a side, or more than 32 pieces.
+var ErrPosition = errors.New("nnue: position cannot be evaluated")
+
+// Evaluator evaluates positions with one network, in buffers of its own:
+// it allocates nothing per evaluation. An Evaluator is not safe for
+// concurrent use; give each goroutine its own (NewEvaluator is cheap:
+// about 8 KB).
+type Evaluator struct {
+	net *Network
+
+	// The board, as a list: squares and pieces, kings included.
+	sq    [maxActiveLen]core.Square
+	pc    [maxActiveLen]core.Piece
+	n     int
+	kings [2]core.Square
+	stm   core.Color
+
+	acc         [2][HalfDimensions]int16 // by perspective (colour)
+	psqt        [2][Buckets]int32
+	transformed [HalfDimensions]uint8
+	l1          [l1Out]int32
+	l1act       [l2In]uint8
+	l2          [l2Out]int32
+	l2act       [l2Out]uint8
+}
+
+// NewEvaluator returns an Evaluator for n.
+func (n *Network) NewEvaluator() *Evaluator { return &Evaluator{net: n} }
+
+// Evaluate returns the network's evaluation of pos in Stockfish's internal
+// units, from the side to move's point of view: what Stockfish 15.1's
+// NNUE::evaluate returns without its "adjusted" weighting, the value its
+// eval command prints (from White's side, in units of PawnValue) as "NNUE
+// evaluation". It evaluates from scratch: both accumulators refreshed
+// from every piece. A position CheckPosition refuses evaluates to 0.
+func (e *Evaluator) Evaluate(pos *core.Position) int {
+	if !e.setBoard(pos) {
+		return 0
+	}
+	e.refresh(-1)
+	psqt, positional := e.run(e.bucket(-1))
+	return int((psqt + positional) / outputScale)
+}
+
+// Evaluate is Evaluator.Evaluate with an Evaluator from a pool: safe for
+// concurrent use, and allocation-free once the pool has one per goroutine.
+func (n *Network) Evaluate(pos *core.Position) int {
+	e := n.pool.Get().(*Evaluator)
+	v := e.Evaluate(pos)
+	n.pool.Put(e)
+	return v
+}
+
+// CheckPosition returns nil when the network can evaluate pos (one king a
+// side, at most 32 pieces: every position of standard chess and
+// Chess960), else an error matching ErrPosition that says why.
+func CheckPosition(pos *core.Position) error {
+	for _, c := range [2]core.Color{core.White, core.Black} {
+		if k := pos.Pieces(c, core.King).Count(); k != 1 {
+			return fmt.Errorf("%w: %v has %d kings, want 1", ErrPosition, c, k)
+		}
+	}
+	if n := pos.Occupied().Count(); n > maxActiveLen {
+		return fmt.Errorf("%w: %d pieces, at most %d", ErrPosition, n, maxActiveLen)
+	}
+	return nil
+}
+
+// setBoard copies pos's pieces into the list; false if it cannot be
+// evaluated.
+func (e *Evaluator) setBoard(pos *core.Position) bool {
+	if CheckPosition(pos) != nil {
+		return false
+	}
+	e.n = 0
+	for bb := pos.Occupied(); bb != 0; {
+		s := bb.PopFirst()
+		e.sq[e.n] = s
+		e.pc[e.n] = pos.PieceAt(s)
+		e.n++
+	}
+	e.kings[core.White] = pos.KingSquare(core.White)
+	e.kings[core.Black] = pos.KingSquare(core.Black)
+	e.stm = pos.SideToMove()
+	return true
+}
+
+// bucket is the layer stack (and PSQT bucket) for the board less the
+// piece at index skip (none when skip < 0).
+func (e *Evaluator) bucket(skip int) int {
+	n := e.n
+	if skip >= 0 {
+		n--
+	}
+	return (n - 1) / 4
+}
+
+// refresh computes both accumulators from the board, leaving out the piece
+// at index skip when skip >= 0. The int16 sums wrap as Stockfish's do.
+func (e *Evaluator) refresh(skip int) {
+	net := e.net
+	for persp := range 2 {
+		c := core.Color(persp)
+		acc := &e.acc[persp]
+		*acc = net.ftBias
+		ps := &e.psqt[persp]
+		*ps = [Buckets]int32{}
+		ksq := e.kings[persp]
+		for i := range e.n {
+			if i == skip {
+				continue
+			}
+			f := featureIndex(c, ksq, e.sq[i], e.pc[i])
+			row := net.ftWeights[f*HalfDimensions : (f+1)*HalfDimensions]
+			for j := range acc {
+				acc[j] += row[j]
+			}
+			prow := net.ftPSQT[f*Buckets : (f+1)*Buckets]
+			for j := range ps {
+				ps[j] += prow[j]
+			}
+		}
+	}
+}
+
+// transform turns the accumulators into the first layer's input (the side
+// to move's half first): each half's two halves clipped to 0..127 and
+// multiplied pairwise, over 128.
+func (e *Evaluator) transform() {
+	const half = HalfDimensions / 2
+	for p, c := range [2]core.Color{e.stm, e.stm.Other()} {
+		acc := &e.acc[c]
+		out := e.transformed[p*half : (p+1)*half]
+		for j := range out {
+			a := min(max(int32(acc[j]), 0), 127)
+			b := min(max(int32(acc[j+half]), 0), 127)
+			out[j] = uint8(a * b / 128)
+		}
+	}
+}
+
+// run returns the PSQT and positional terms of bucket b (in internal units
+// times 16, the side to move's view) from the accumulators.
+func (e *Evaluator) run(b int) (psqt, positional int32) {
+	e.transform()
+	psqt = (e.psqt[e.stm][b] - e.psqt[e.stm.Other()][b]) / 2
+	return psqt, e.propagate(&e.net.stacks[b])
+}
+
+// propagate runs one layer stack on the transformed features.
+func (e *Evaluator) propagate(s *layerStack) int32 {
+	in := &e.transformed
+	for i := range e.l1 {
+		w := s.w0[i*HalfDimensions : (i+1)*HalfDimensions]
+		sum := s.b0[i]
+		for j, x := range in {
+			sum += int32(w[j]) * int32(x)
+		}
+		e.l1[i] = sum
+	}
+	// The hidden outputs twice: squared (x*x >> 19, at most 127), then
+	// clipped (x >> 6 into 0..127); the last two inputs stay zero.
+	for i := range l1Hidden {
+		x := int64(e.l1[i])
+		e.l1act[i] = uint8(min(x*x>>(2*weightShift+7), 127))
+		e.l1act[l1Hidden+i] = uint8(min(max(e.l1[i]>>weightShift, 0), 127))
+	}
+	e.l1act[2*l1Hidden] = 0
+	e.l1act[2*l1Hidden+1] = 0
+	for i := range e.l2 {
+		w := s.w1[i*l2In : (i+1)*l2In]
+		sum := s.b1[i]
+		for j, x := range e.l1act {
+			sum += int32(w[j]) * int32(x)
+		}
+		e.l2act[i] = uint8(min(max(sum>>weightShift, 0), 127))
+	}
+	out := s.b2
+	for j, x := range e.l2act {
+		out += int32(s.w2[j]) * int32(x)
+	}
+	// The skip connection: the first layer's 16th output, rescaled from
+	// 127*64 a unit to 600*16 (int32 arithmetic, truncated, as in C++).
+	skip := e.l1[l1Hidden] * skipNumer / skipDenom
+	return out + skip
+}

@@ -1,0 +1,83 @@
+package nnue_test
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/nnue"
+)
+
+// oracleSize is the number of real-game positions the oracle test
+// compares: GAMBIT_NNUE_ORACLE_N (make nnue-oracle), else 200. Half as
+// many random-game positions and a sixtieth as many placed positions of
+// each piece count (at least 2) come with them.
+func oracleSize(t *testing.T) int {
+	n := 200
+	if s := os.Getenv("GAMBIT_NNUE_ORACLE_N"); s != "" {
+		var err error
+		n, err = strconv.Atoi(s)
+		require.NoError(t, err, "GAMBIT_NNUE_ORACLE_N")
+	}
+	return n
+}
+
+// Every number Stockfish 15.1's eval prints of its network is gambit's:
+// the derived value of each piece, each layer stack's material,
+// positional and total terms, and the NNUE evaluation, text for text, on
+// real games' positions, random games' (half from Chess960 starts, to the
+// ends of games) and random placements of every piece count from 2 to 32.
+// Stockfish prints nothing of the network in check; there it must say so.
+func TestOracleStockfish(t *testing.T) {
+	n := oracleSize(t)
+	net := network(t)
+	o := startOracle(t)
+	sets := []struct {
+		name string
+		ps   []core.Position
+	}{
+		{"games", gamePositions(t, n, 7)},
+		{"random games", randomGamePositions(t, n/2, 1)},
+		{"placed", placedPositions(t, max(2, n/60), 2)},
+	}
+	ev := net.NewEvaluator()
+	var tr nnue.Trace
+	for _, set := range sets {
+		compared, inCheck, failed := 0, 0, 0
+		buckets := map[int]int{}
+		for i := range set.ps {
+			p := &set.ps[i]
+			fen := p.FEN()
+			out := o.eval(t, fen)
+			if p.InCheck() {
+				assert.Equal(t, "Final evaluation: none (in check)", out[len(out)-1], fen)
+				inCheck++
+				continue
+			}
+			want := nnueLines(out)
+			require.Len(t, want, 42, "%s: Stockfish's eval output: %q", fen, out)
+			require.NoError(t, ev.Trace(p, &tr))
+			lines := strings.Split(tr.String(), "\n")
+			got := append(lines[:41:41], lines[42])
+			if !assert.Equal(t, want, got, fen) {
+				if failed++; failed >= 5 {
+					t.FailNow()
+				}
+			}
+			v := ev.Evaluate(p)
+			if p.SideToMove() == core.Black {
+				v = -v
+			}
+			assert.Equal(t, tr.Eval, v, "%s: Evaluate against Trace", fen)
+			compared++
+			buckets[tr.Bucket]++
+		}
+		t.Logf("%s: %d positions compared, %d in check; by layer stack: %v", set.name, compared, inCheck, buckets)
+		assert.Greater(t, compared, len(set.ps)*3/4, set.name)
+	}
+}
