@@ -121,7 +121,7 @@ func (e *Evaluator) refresh(skip int) {
 				continue
 			}
 			f := featureIndex(c, ksq, e.sq[i], e.pc[i])
-			row := net.ftWeights[f*HalfDimensions : (f+1)*HalfDimensions]
+			row := net.row(f)
 			for j := range acc {
 				acc[j] += row[j]
 			}

@@ -94,8 +94,11 @@ func (nr *netReader) fail(off int64, field, detail string, err error) error {
 	return &FormatError{File: nr.file, Offset: off, Field: field, Detail: detail, Err: err}
 }
 
-// bytes reads exactly n bytes (n <= len(nr.buf)) into nr.buf.
+// bytes reads exactly n bytes (n <= chunk) into nr.buf.
 func (nr *netReader) bytes(n int, field string) ([]byte, error) {
+	if n > len(nr.buf) {
+		nr.buf = make([]byte, chunk)
+	}
 	b := nr.buf[:n]
 	got, err := io.ReadFull(nr.r, b)
 	if err != nil {
@@ -178,7 +181,7 @@ func (nr *netReader) int8s(dst []int8, field string) error {
 }
 
 func load(r io.Reader, file string) (*Network, error) {
-	nr := &netReader{r: bufio.NewReaderSize(r, chunk), file: file, buf: make([]byte, chunk)}
+	nr := &netReader{r: bufio.NewReaderSize(r, 4096), file: file, buf: make([]byte, 64)}
 	n := &Network{}
 	n.pool.New = func() any { return n.NewEvaluator() }
 
@@ -218,14 +221,18 @@ func load(r io.Reader, file string) (*Network, error) {
 	if err := nr.int16s(n.ftBias[:], "feature transformer biases"); err != nil {
 		return nil, err
 	}
-	n.ftWeights = make([]int16, Features*HalfDimensions)
-	if err := nr.int16s(n.ftWeights, "feature transformer weights"); err != nil {
-		return nil, err
+	for range Features / blockRows {
+		b := make([]int16, blockRows*HalfDimensions)
+		if err := nr.int16s(b, "feature transformer weights"); err != nil {
+			return nil, err
+		}
+		n.ftWeights = append(n.ftWeights, b)
 	}
 	n.ftPSQT = make([]int32, Features*Buckets)
 	if err := nr.int32s(n.ftPSQT, "feature transformer PSQT weights"); err != nil {
 		return nil, err
 	}
+	n.stacks = new([Buckets]layerStack)
 	for i := range n.stacks {
 		s := &n.stacks[i]
 		name := fmt.Sprintf("layer stack %d ", i)

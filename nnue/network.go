@@ -54,11 +54,22 @@ type Network struct {
 	Description string
 
 	ftBias    [HalfDimensions]int16
-	ftWeights []int16 // Features rows of HalfDimensions
-	ftPSQT    []int32 // Features rows of Buckets
-	stacks    [Buckets]layerStack
+	ftWeights [][]int16            // Features rows of HalfDimensions, blockRows rows a block
+	ftPSQT    []int32              // Features rows of Buckets
+	stacks    *[Buckets]layerStack // allocated once the transformer is read
 
 	pool sync.Pool // of *Evaluator, for Network.Evaluate
+}
+
+// blockRows is the number of transformer weight rows allocated together:
+// a truncated file costs the memory it holds, not the whole network's.
+const blockRows = 32
+
+// row returns the transformer's weights of feature f.
+func (n *Network) row(f int) []int16 {
+	b := n.ftWeights[f/blockRows]
+	o := (f % blockRows) * HalfDimensions
+	return b[o : o+HalfDimensions]
 }
 
 // layerStack is one of the eight networks behind the transformer, chosen by

@@ -81,3 +81,42 @@ func TestOracleStockfish(t *testing.T) {
 		assert.Greater(t, compared, len(set.ps)*3/4, set.name)
 	}
 }
+
+// Evaluate allocates nothing, through an Evaluator or the network's pool.
+func TestEvaluateAllocatesNothing(t *testing.T) {
+	net := network(t)
+	ev := net.NewEvaluator()
+	ps := gamePositions(t, 20, 11)
+	var tr nnue.Trace
+	allocs := testing.AllocsPerRun(10, func() {
+		for i := range ps {
+			ev.Evaluate(&ps[i])
+			net.Evaluate(&ps[i])
+			if err := ev.Trace(&ps[i], &tr); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+// Positions the network cannot read are an error, and evaluate to 0.
+func TestCheckPosition(t *testing.T) {
+	net := network(t)
+	for _, c := range []struct {
+		variant core.Variant
+		fen     string
+	}{
+		{core.Horde, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"},
+		{core.Antichess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1"},
+	} {
+		p, err := core.ParseVariantFEN(c.variant, c.fen)
+		require.NoError(t, err)
+		assert.ErrorIs(t, nnue.CheckPosition(&p), nnue.ErrPosition, c.fen)
+		assert.Zero(t, net.Evaluate(&p))
+		var tr nnue.Trace
+		assert.ErrorIs(t, net.Trace(&p, &tr), nnue.ErrPosition)
+	}
+	p := core.StartPosition()
+	assert.NoError(t, nnue.CheckPosition(&p))
+}
