@@ -193,6 +193,17 @@ fuzz:
 		done; \
 	done
 
+## nnue-oracle: nnue's trace against Stockfish 15.1's eval on about 38,000 positions
+# nnue's Trace text for text against Stockfish 15.1's eval (every piece
+# value, each layer stack's terms, the NNUE evaluation) on NNUE_ORACLE_N
+# (20000) real-game positions, half as many random-game positions (half
+# from Chess960 starts) and NNUE_ORACLE_N/60 placed positions of each piece
+# count from 2 to 32 (about 38,000 positions compared; 31 s here)
+NNUE_ORACLE_N ?= 20000
+.PHONY: nnue-oracle
+nnue-oracle:
+	GAMBIT_NNUE_ORACLE_N=$(NNUE_ORACLE_N) $(GO) test -count=1 -timeout 60m -run 'TestOracleStockfish$$' -v ./nnue
+
 ## san-oracle-deep: 5,000 random games (half Chess960) against chessops
 san-oracle-deep:
 	GAMBIT_SAN_ORACLE_GAMES=5000 GAMBIT_SAN_ORACLE_SEED=7 $(GO) test -count=1 -run TestOracleChessops -v ./san

@@ -14,7 +14,8 @@ import (
 )
 
 // oracleSize is the number of real-game positions the oracle test
-// compares: GAMBIT_NNUE_ORACLE_N (make nnue-oracle), else 200. Half as
+// compares (every 7th position of the games, or closer for a larger
+// sample): GAMBIT_NNUE_ORACLE_N (make nnue-oracle), else 200. Half as
 // many random-game positions and a sixtieth as many placed positions of
 // each piece count (at least 2) come with them.
 func oracleSize(t *testing.T) int {
@@ -41,7 +42,7 @@ func TestOracleStockfish(t *testing.T) {
 		name string
 		ps   []core.Position
 	}{
-		{"games", gamePositions(t, n, 7)},
+		{"games", gamePositions(t, n, max(1, min(7, 24000/n)))},
 		{"random games", randomGamePositions(t, n/2, 1)},
 		{"placed", placedPositions(t, max(2, n/60), 2)},
 	}

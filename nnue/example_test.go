@@ -1,0 +1,56 @@
+package nnue_test
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/nnue"
+)
+
+// The network comes from the Stockfish 15.1 installed on the machine (its
+// export_net command); gambit does not ship it. The example writes it to a
+// temporary directory, loads it, and evaluates the start position and the
+// position after 1.e4 as Stockfish's eval prints the "NNUE evaluation":
+// in pawns of nnue.PawnValue, from White's side.
+func Example() {
+	dir, err := os.MkdirTemp("", "nnue-example-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "nn-ad9b42354671.nnue")
+	sf := exec.Command("/usr/games/stockfish")
+	sf.Stdin = strings.NewReader("export_net " + path + "\nquit\n")
+	if err := sf.Run(); err != nil {
+		log.Fatal(err)
+	}
+
+	net, err := nnue.LoadFile(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ev := net.NewEvaluator() // its own buffers: one per goroutine
+	pos := core.StartPosition()
+	for _, move := range []string{"", "e2e4"} {
+		if move != "" {
+			m, err := pos.ParseUCI(move)
+			if err != nil {
+				log.Fatal(err)
+			}
+			pos.MakeMove(m)
+		}
+		v := ev.Evaluate(&pos) // the side to move's view
+		if pos.SideToMove() == core.Black {
+			v = -v
+		}
+		fmt.Printf("%-5s NNUE evaluation %+.2f (white side)\n", move, float64(v)/nnue.PawnValue)
+	}
+	// Output:
+	//       NNUE evaluation +0.19 (white side)
+	// e2e4  NNUE evaluation +0.14 (white side)
+}
