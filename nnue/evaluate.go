@@ -25,7 +25,7 @@ type Evaluator struct {
 	kings [2]core.Square
 	stm   core.Color
 
-	acc         [2][HalfDimensions]int16 // by perspective (colour)
+	acc         [2][lanes]uint64 // by perspective (colour), packed as ftBias
 	psqt        [2][Buckets]int32
 	transformed [HalfDimensions]uint8
 	l1          [l1Out]int32
@@ -123,9 +123,9 @@ func (e *Evaluator) refresh(skip int) {
 			f := featureIndex(c, ksq, e.sq[i], e.pc[i])
 			row := net.row(f)
 			for j := range acc {
-				acc[j] += row[j]
+				acc[j] = add16x4(acc[j], row[j])
 			}
-			prow := net.ftPSQT[f*Buckets : (f+1)*Buckets]
+			prow := (*[Buckets]int32)(net.ftPSQT[f*Buckets : (f+1)*Buckets])
 			for j := range ps {
 				ps[j] += prow[j]
 			}
@@ -133,18 +133,30 @@ func (e *Evaluator) refresh(skip int) {
 	}
 }
 
+// add16x4 adds the four int16s packed in a and b lane by lane, each sum
+// wrapping at 16 bits as Stockfish's int16 additions do: the low 15 bits
+// of each lane are added with the top bit of every lane cleared, so that
+// no carry crosses a lane, and the top bits are put back by xor.
+func add16x4(a, b uint64) uint64 {
+	const top = 0x8000_8000_8000_8000
+	return ((a &^ top) + (b &^ top)) ^ ((a ^ b) & top)
+}
+
 // transform turns the accumulators into the first layer's input (the side
 // to move's half first): each half's two halves clipped to 0..127 and
 // multiplied pairwise, over 128.
 func (e *Evaluator) transform() {
-	const half = HalfDimensions / 2
+	const half = lanes / 2
 	for p, c := range [2]core.Color{e.stm, e.stm.Other()} {
 		acc := &e.acc[c]
-		out := e.transformed[p*half : (p+1)*half]
-		for j := range out {
-			a := min(max(int32(acc[j]), 0), 127)
-			b := min(max(int32(acc[j+half]), 0), 127)
-			out[j] = uint8(a * b / 128)
+		out := (*[HalfDimensions / 2]uint8)(e.transformed[p*HalfDimensions/2:])
+		for w := range half {
+			wa, wb := acc[w], acc[w+half]
+			for k := range 4 {
+				a := min(max(int32(int16(wa>>(16*k))), 0), 127)
+				b := min(max(int32(int16(wb>>(16*k))), 0), 127)
+				out[4*w+k] = uint8(a * b / 128)
+			}
 		}
 	}
 }
@@ -159,14 +171,17 @@ func (e *Evaluator) run(b int) (psqt, positional int32) {
 
 // propagate runs one layer stack on the transformed features.
 func (e *Evaluator) propagate(s *layerStack) int32 {
-	in := &e.transformed
-	for i := range e.l1 {
-		w := s.w0[i*HalfDimensions : (i+1)*HalfDimensions]
-		sum := s.b0[i]
-		for j, x := range in {
-			sum += int32(w[j]) * int32(x)
+	// The first layer column by column, skipping the inputs that are zero
+	// (most are: the clipped products are often 0).
+	e.l1 = s.b0
+	for j, x := range &e.transformed {
+		if x == 0 {
+			continue
 		}
-		e.l1[i] = sum
+		col := &s.w0[j]
+		for i := range e.l1 {
+			e.l1[i] += int32(col[i]) * int32(x)
+		}
 	}
 	// The hidden outputs twice: squared (x*x >> 19, at most 127), then
 	// clipped (x >> 6 into 0..127); the last two inputs stay zero.
@@ -178,7 +193,7 @@ func (e *Evaluator) propagate(s *layerStack) int32 {
 	e.l1act[2*l1Hidden] = 0
 	e.l1act[2*l1Hidden+1] = 0
 	for i := range e.l2 {
-		w := s.w1[i*l2In : (i+1)*l2In]
+		w := (*[l2In]int8)(s.w1[i*l2In : (i+1)*l2In])
 		sum := s.b1[i]
 		for j, x := range e.l1act {
 			sum += int32(w[j]) * int32(x)

@@ -135,15 +135,17 @@ func (nr *netReader) hash(field string, want uint32) error {
 // chunk is the largest block read at once.
 const chunk = 1 << 16
 
-func (nr *netReader) int16s(dst []int16, field string) error {
+// packed16s reads int16s four to a word, little-endian: element 4i+k in
+// bits 16k to 16k+15 of dst[i].
+func (nr *netReader) packed16s(dst []uint64, field string) error {
 	for len(dst) > 0 {
-		n := min(len(dst), chunk/2)
-		b, err := nr.bytes(2*n, field)
+		n := min(len(dst), chunk/8)
+		b, err := nr.bytes(8*n, field)
 		if err != nil {
 			return err
 		}
 		for i := range n {
-			dst[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
+			dst[i] = binary.LittleEndian.Uint64(b[8*i:])
 		}
 		dst = dst[n:]
 	}
@@ -218,12 +220,12 @@ func load(r io.Reader, file string) (*Network, error) {
 	if err := nr.hash("feature transformer hash", transformerHash()); err != nil {
 		return nil, err
 	}
-	if err := nr.int16s(n.ftBias[:], "feature transformer biases"); err != nil {
+	if err := nr.packed16s(n.ftBias[:], "feature transformer biases"); err != nil {
 		return nil, err
 	}
 	for range Features / blockRows {
-		b := make([]int16, blockRows*HalfDimensions)
-		if err := nr.int16s(b, "feature transformer weights"); err != nil {
+		b := make([]uint64, blockRows*lanes)
+		if err := nr.packed16s(b, "feature transformer weights"); err != nil {
 			return nil, err
 		}
 		n.ftWeights = append(n.ftWeights, b)
@@ -233,6 +235,7 @@ func load(r io.Reader, file string) (*Network, error) {
 		return nil, err
 	}
 	n.stacks = new([Buckets]layerStack)
+	var w0 [l1Out * HalfDimensions]int8
 	for i := range n.stacks {
 		s := &n.stacks[i]
 		name := fmt.Sprintf("layer stack %d ", i)
@@ -242,8 +245,13 @@ func load(r io.Reader, file string) (*Network, error) {
 		if err := nr.int32s(s.b0[:], name+"layer 1 biases"); err != nil {
 			return nil, err
 		}
-		if err := nr.int8s(s.w0[:], name+"layer 1 weights"); err != nil {
+		if err := nr.int8s(w0[:], name+"layer 1 weights"); err != nil {
 			return nil, err
+		}
+		for out := range l1Out {
+			for in := range HalfDimensions {
+				s.w0[in][out] = w0[out*HalfDimensions+in]
+			}
 		}
 		if err := nr.int32s(s.b1[:], name+"layer 2 biases"); err != nil {
 			return nil, err

@@ -26,7 +26,8 @@ const (
 	weightShift  = 6 // WeightScaleBits: weights are scaled by 64
 	skipNumer    = 600 * outputScale
 	skipDenom    = 127 * (1 << weightShift)
-	maxActiveLen = 32 // pieces on a board of standard chess
+	maxActiveLen = 32                 // pieces on a board of standard chess
+	lanes        = HalfDimensions / 4 // uint64 words of an accumulator
 
 	// PawnValue is what Stockfish 15.1's eval trace divides an internal
 	// value by to print it in pawns (UCI::NormalizeToPawnValue, 361 in
@@ -53,8 +54,10 @@ type Network struct {
 	// Stockfish's networks, the trainer that made it).
 	Description string
 
-	ftBias    [HalfDimensions]int16
-	ftWeights [][]int16            // Features rows of HalfDimensions, blockRows rows a block
+	// The transformer's int16s are packed four to a uint64 (element 4i+k
+	// in bits 16k to 16k+15 of word i), to be added four at a time.
+	ftBias    [lanes]uint64
+	ftWeights [][]uint64           // Features rows of lanes words, blockRows rows a block
 	ftPSQT    []int32              // Features rows of Buckets
 	stacks    *[Buckets]layerStack // allocated once the transformer is read
 
@@ -66,17 +69,17 @@ type Network struct {
 const blockRows = 32
 
 // row returns the transformer's weights of feature f.
-func (n *Network) row(f int) []int16 {
+func (n *Network) row(f int) *[lanes]uint64 {
 	b := n.ftWeights[f/blockRows]
-	o := (f % blockRows) * HalfDimensions
-	return b[o : o+HalfDimensions]
+	o := (f % blockRows) * lanes
+	return (*[lanes]uint64)(b[o : o+lanes])
 }
 
 // layerStack is one of the eight networks behind the transformer, chosen by
 // the number of pieces on the board.
 type layerStack struct {
 	b0 [l1Out]int32
-	w0 [l1Out * HalfDimensions]int8 // row-major: output, then input
+	w0 [HalfDimensions][l1Out]int8 // by input, then output (the file's transposed)
 	b1 [l2Out]int32
 	w1 [l2Out * l2In]int8
 	b2 int32
