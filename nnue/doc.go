@@ -15,11 +15,16 @@
 // byte offset and the field.
 //
 // Evaluator.Evaluate computes a position's evaluation from scratch in
-// Stockfish's integer arithmetic, so that it is Stockfish's to the unit:
-// the tests compare Trace, which holds everything Stockfish's eval command
-// prints of the network (each layer stack's material and positional
-// terms, the value of each piece, the NNUE evaluation), with the text
-// Stockfish 15.1 itself prints, character for character. An Evaluator
-// allocates nothing per evaluation. Accumulators updated through moves
-// and SIMD are not here yet.
+// Stockfish's integer arithmetic, so that it is Stockfish's to the unit;
+// Evaluator.EvaluateIncremental gives the same from accumulators that
+// follow a game or a search (Reset, then Push after each MakeMove and Pop
+// after each UnmakeMove: the changed features only, the perspective whose
+// king moved recomputed). The tests compare Trace, which holds everything
+// Stockfish's eval command prints of the network (each layer stack's
+// material and positional terms, the value of each piece, the NNUE
+// evaluation), with the text Stockfish 15.1 itself prints, character for
+// character, and the incremental accumulators with those from scratch. An Evaluator allocates
+// nothing per evaluation or move. The arithmetic is pure Go (the
+// transformer's int16 sums four to a uint64 word); SIMD kernels are not
+// here yet.
 package nnue

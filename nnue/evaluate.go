@@ -25,8 +25,10 @@ type Evaluator struct {
 	kings [2]core.Square
 	stm   core.Color
 
-	acc         [2][lanes]uint64 // by perspective (colour), packed as ftBias
-	psqt        [2][Buckets]int32
+	scratch     accumulator  // the from-scratch evaluations'
+	cur         *accumulator // the accumulator transform reads
+	stack       []accumulator
+	top         int // stack[top] is the incremental path's current position
 	transformed [HalfDimensions]uint8
 	l1          [l1Out]int32
 	l1act       [l2In]uint8
@@ -34,7 +36,16 @@ type Evaluator struct {
 	l2act       [l2Out]uint8
 }
 
-// NewEvaluator returns an Evaluator for n.
+// accumulator is the feature transformer's output for both perspectives
+// (indexed by colour) before the activation: the int16 sums packed as
+// ftBias, and the PSQT sums.
+type accumulator struct {
+	acc  [2][lanes]uint64
+	psqt [2][Buckets]int32
+}
+
+// NewEvaluator returns an Evaluator for n. The zero Evaluator is not
+// usable.
 func (n *Network) NewEvaluator() *Evaluator { return &Evaluator{net: n} }
 
 // Evaluate returns the network's evaluation of pos in Stockfish's internal
@@ -108,28 +119,51 @@ func (e *Evaluator) bucket(skip int) int {
 // refresh computes both accumulators from the board, leaving out the piece
 // at index skip when skip >= 0. The int16 sums wrap as Stockfish's do.
 func (e *Evaluator) refresh(skip int) {
+	e.cur = &e.scratch
+	e.refreshInto(&e.scratch, core.White, skip)
+	e.refreshInto(&e.scratch, core.Black, skip)
+}
+
+// refreshInto computes a's perspective c from the board, leaving out the
+// piece at index skip when skip >= 0.
+func (e *Evaluator) refreshInto(a *accumulator, c core.Color, skip int) {
 	net := e.net
-	for persp := range 2 {
-		c := core.Color(persp)
-		acc := &e.acc[persp]
-		*acc = net.ftBias
-		ps := &e.psqt[persp]
-		*ps = [Buckets]int32{}
-		ksq := e.kings[persp]
-		for i := range e.n {
-			if i == skip {
-				continue
-			}
-			f := featureIndex(c, ksq, e.sq[i], e.pc[i])
-			row := net.row(f)
-			for j := range acc {
-				acc[j] = add16x4(acc[j], row[j])
-			}
-			prow := (*[Buckets]int32)(net.ftPSQT[f*Buckets : (f+1)*Buckets])
-			for j := range ps {
-				ps[j] += prow[j]
-			}
+	acc := &a.acc[c]
+	*acc = net.ftBias
+	a.psqt[c] = [Buckets]int32{}
+	ksq := e.kings[c]
+	for i := range e.n {
+		if i != skip {
+			e.addFeature(a, c, featureIndex(c, ksq, e.sq[i], e.pc[i]))
 		}
+	}
+}
+
+// addFeature adds feature f's weights to a's perspective c.
+func (e *Evaluator) addFeature(a *accumulator, c core.Color, f int) {
+	acc := &a.acc[c]
+	row := e.net.row(f)
+	for j := range acc {
+		acc[j] = add16x4(acc[j], row[j])
+	}
+	ps := &a.psqt[c]
+	prow := (*[Buckets]int32)(e.net.ftPSQT[f*Buckets : (f+1)*Buckets])
+	for j := range ps {
+		ps[j] += prow[j]
+	}
+}
+
+// subFeature subtracts feature f's weights from a's perspective c.
+func (e *Evaluator) subFeature(a *accumulator, c core.Color, f int) {
+	acc := &a.acc[c]
+	row := e.net.row(f)
+	for j := range acc {
+		acc[j] = sub16x4(acc[j], row[j])
+	}
+	ps := &a.psqt[c]
+	prow := (*[Buckets]int32)(e.net.ftPSQT[f*Buckets : (f+1)*Buckets])
+	for j := range ps {
+		ps[j] -= prow[j]
 	}
 }
 
@@ -142,13 +176,20 @@ func add16x4(a, b uint64) uint64 {
 	return ((a &^ top) + (b &^ top)) ^ ((a ^ b) & top)
 }
 
+// sub16x4 subtracts the four int16s packed in b from a's, lane by lane,
+// wrapping at 16 bits: a plus the lanes' two's complements (each lane's
+// inverse plus one, added without carries between lanes).
+func sub16x4(a, b uint64) uint64 {
+	return add16x4(a, add16x4(^b, 0x0001_0001_0001_0001))
+}
+
 // transform turns the accumulators into the first layer's input (the side
 // to move's half first): each half's two halves clipped to 0..127 and
 // multiplied pairwise, over 128.
 func (e *Evaluator) transform() {
 	const half = lanes / 2
 	for p, c := range [2]core.Color{e.stm, e.stm.Other()} {
-		acc := &e.acc[c]
+		acc := &e.cur.acc[c]
 		out := (*[HalfDimensions / 2]uint8)(e.transformed[p*HalfDimensions/2:])
 		for w := range half {
 			wa, wb := acc[w], acc[w+half]
@@ -165,7 +206,7 @@ func (e *Evaluator) transform() {
 // times 16, the side to move's view) from the accumulators.
 func (e *Evaluator) run(b int) (psqt, positional int32) {
 	e.transform()
-	psqt = (e.psqt[e.stm][b] - e.psqt[e.stm.Other()][b]) / 2
+	psqt = (e.cur.psqt[e.stm][b] - e.cur.psqt[e.stm.Other()][b]) / 2
 	return psqt, e.propagate(&e.net.stacks[b])
 }
 

@@ -15,8 +15,10 @@ import (
 // The network comes from the Stockfish 15.1 installed on the machine (its
 // export_net command); gambit does not ship it. The example writes it to a
 // temporary directory, loads it, and evaluates the start position and the
-// position after 1.e4 as Stockfish's eval prints the "NNUE evaluation":
-// in pawns of nnue.PawnValue, from White's side.
+// positions after 1.e4 and 1...c5 as Stockfish's eval prints the "NNUE
+// evaluation": in pawns of nnue.PawnValue, from White's side. The
+// accumulators follow the moves (Reset, then Push after each MakeMove, Pop
+// after each UnmakeMove); Evaluate, from scratch, gives the same numbers.
 func Example() {
 	dir, err := os.MkdirTemp("", "nnue-example-")
 	if err != nil {
@@ -36,15 +38,22 @@ func Example() {
 	}
 	ev := net.NewEvaluator() // its own buffers: one per goroutine
 	pos := core.StartPosition()
-	for _, move := range []string{"", "e2e4"} {
+	if err := ev.Reset(&pos); err != nil {
+		log.Fatal(err)
+	}
+	for _, move := range []string{"", "e2e4", "c7c5"} {
 		if move != "" {
 			m, err := pos.ParseUCI(move)
 			if err != nil {
 				log.Fatal(err)
 			}
 			pos.MakeMove(m)
+			ev.Push(&pos, m)
 		}
-		v := ev.Evaluate(&pos) // the side to move's view
+		v := ev.EvaluateIncremental(&pos) // the side to move's view
+		if v != ev.Evaluate(&pos) {
+			log.Fatal("the incremental and the from-scratch evaluations differ")
+		}
 		if pos.SideToMove() == core.Black {
 			v = -v
 		}
@@ -53,4 +62,5 @@ func Example() {
 	// Output:
 	//       NNUE evaluation +0.19 (white side)
 	// e2e4  NNUE evaluation +0.14 (white side)
+	// c7c5  NNUE evaluation +0.19 (white side)
 }

@@ -83,7 +83,8 @@ func TestOracleStockfish(t *testing.T) {
 	}
 }
 
-// Evaluate allocates nothing, through an Evaluator or the network's pool.
+// Evaluate allocates nothing, through an Evaluator or the network's pool,
+// nor do Trace and the incremental path once its stack is deep enough.
 func TestEvaluateAllocatesNothing(t *testing.T) {
 	net := network(t)
 	ev := net.NewEvaluator()
@@ -96,6 +97,23 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 			if err := ev.Trace(&ps[i], &tr); err != nil {
 				t.Fatal(err)
 			}
+		}
+	})
+	assert.Zero(t, allocs)
+
+	p := core.StartPosition()
+	var ml core.MoveList
+	allocs = testing.AllocsPerRun(10, func() {
+		if err := ev.Reset(&p); err != nil {
+			t.Fatal(err)
+		}
+		p.LegalMoves(&ml)
+		for _, m := range ml.Moves() {
+			u := p.MakeMove(m)
+			ev.Push(&p, m)
+			ev.EvaluateIncremental(&p)
+			p.UnmakeMove(m, u)
+			ev.Pop()
 		}
 	})
 	assert.Zero(t, allocs)

@@ -62,7 +62,14 @@ func gamePositions(t testing.TB, n, step int) []core.Position {
 // suite.
 func chess960Starts(t testing.TB) []core.Position {
 	t.Helper()
-	f, err := os.Open("../testdata/perft/chess960.epd")
+	return epdPositions(t, "../testdata/perft/chess960.epd")
+}
+
+// epdPositions returns the positions of a perft suite of testdata (a FEN
+// and ";"-separated counts a line).
+func epdPositions(t testing.TB, file string) []core.Position {
+	t.Helper()
+	f, err := os.Open(file)
 	require.NoError(t, err)
 	defer f.Close()
 	var ps []core.Position
