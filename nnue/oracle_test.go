@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,6 +87,9 @@ func TestOracleStockfish(t *testing.T) {
 // Evaluate allocates nothing, through an Evaluator or the network's pool,
 // nor do Trace and the incremental path once its stack is deep enough.
 func TestEvaluateAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts mean nothing under the race detector")
+	}
 	net := network(t)
 	ev := net.NewEvaluator()
 	ps := gamePositions(t, 20, 11)
@@ -138,4 +142,35 @@ func TestCheckPosition(t *testing.T) {
 	}
 	p := core.StartPosition()
 	assert.NoError(t, nnue.CheckPosition(&p))
+}
+
+// Network.Evaluate and Network.Trace are safe for concurrent use, and give
+// each goroutine an Evaluator's numbers.
+func TestNetworkConcurrent(t *testing.T) {
+	net := network(t)
+	ps := gamePositions(t, 40, 5)
+	want := make([]int, len(ps))
+	ev := net.NewEvaluator()
+	for i := range ps {
+		want[i] = ev.Evaluate(&ps[i])
+	}
+	var wg sync.WaitGroup
+	got := make([][]int, 4)
+	for g := range got {
+		got[g] = make([]int, len(ps))
+		wg.Go(func() {
+			var tr nnue.Trace
+			for i := range ps {
+				p := ps[i] // each goroutine its own copy: Position caches
+				got[g][i] = net.Evaluate(&p)
+				if err := net.Trace(&p, &tr); err != nil {
+					panic(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		assert.Equal(t, want, got[g])
+	}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package nnue_test
+
+const raceEnabled = false
