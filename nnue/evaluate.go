@@ -14,7 +14,8 @@ var ErrPosition = errors.New("nnue: position cannot be evaluated")
 // Evaluator evaluates positions with one network, in buffers of its own:
 // it allocates nothing per evaluation. An Evaluator is not safe for
 // concurrent use; give each goroutine its own (NewEvaluator is cheap:
-// about 8 KB).
+// about 6 KB, and 4 KB a ply of the deepest line the incremental path
+// follows).
 type Evaluator struct {
 	net *Network
 

@@ -48,7 +48,8 @@ const (
 
 // Network is a loaded Stockfish 15.1 network. It is read-only once loaded
 // and safe for concurrent use; each goroutine evaluates through its own
-// Evaluator (Network.Evaluate keeps a pool of them).
+// Evaluator (Network.Evaluate keeps a pool of them). Load and LoadFile
+// make one; the zero Network is not usable.
 type Network struct {
 	// Description is the text the file carries after its header (for
 	// Stockfish's networks, the trainer that made it).
