@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/nnue"
 )
 
@@ -113,7 +114,7 @@ func excursion(t *testing.T, rng *rand.Rand, p *core.Position, inc *nnue.Evaluat
 func TestIncrementalEveryMoveOfThePerftSuites(t *testing.T) {
 	net := network(t)
 	inc, scratch := net.NewEvaluator(), net.NewEvaluator()
-	ps := epdPositions(t, "../testdata/perft/standard.epd") // 128 positions
+	ps := fentest.EPD(t, "../testdata/perft/standard.epd") // 128 positions
 	ps = append(ps, chess960Starts(t)[:300]...)
 	// En passant captures of each side, towards each wing, with the
 	// capturing or the captured side's king near.

@@ -1,7 +1,6 @@
 package nnue_test
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"math/rand/v2"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/pgn"
 )
 
@@ -62,26 +62,7 @@ func gamePositions(t testing.TB, n, step int) []core.Position {
 // suite.
 func chess960Starts(t testing.TB) []core.Position {
 	t.Helper()
-	return epdPositions(t, "../testdata/perft/chess960.epd")
-}
-
-// epdPositions returns the positions of a perft suite of testdata (a FEN
-// and ";"-separated counts a line).
-func epdPositions(t testing.TB, file string) []core.Position {
-	t.Helper()
-	f, err := os.Open(file)
-	require.NoError(t, err)
-	defer f.Close()
-	var ps []core.Position
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fen, _, _ := strings.Cut(sc.Text(), ";")
-		p, err := core.ParseFEN(strings.TrimSpace(fen))
-		require.NoError(t, err, fen)
-		ps = append(ps, p)
-	}
-	require.NoError(t, sc.Err())
-	return ps
+	return fentest.EPD(t, "../testdata/perft/chess960.epd")
 }
 
 // randomGamePositions returns n positions reached by random legal moves,

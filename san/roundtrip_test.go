@@ -1,16 +1,15 @@
 package san_test
 
 import (
-	"bufio"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/fentest"
 	"github.com/gambit-chess/gambit/san"
 )
 
@@ -21,7 +20,7 @@ import (
 // check sign, the suffix, 'x' and "=" agree with the move, and the
 // disambiguation is minimal: dropping any of it makes the SAN ambiguous.
 func TestRoundTrip(t *testing.T) {
-	starts := append(readEPD(t, "../testdata/perft/standard.epd"), readEPD(t, "../testdata/perft/chess960.epd")...)
+	starts := append(fentest.EPD(t, "../testdata/perft/standard.epd"), fentest.EPD(t, "../testdata/perft/chess960.epd")...)
 	rng := rand.New(rand.NewPCG(1, 2))
 	positions, moves := 0, 0
 	for positions < 5000 {
@@ -108,27 +107,4 @@ func checkRoundTrip(t *testing.T, p *core.Position, m core.Move) {
 			require.Failf(t, "disambiguation not minimal", "%s in %s: %q gives %v", text, p.FEN(), s, err)
 		}
 	}
-}
-
-// readEPD reads the positions of an EPD perft suite (the text before the
-// first ';' of each line).
-func readEPD(t testing.TB, path string) []core.Position {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	var ps []core.Position
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fen, _, _ := strings.Cut(sc.Text(), ";")
-		if fen = strings.TrimSpace(fen); fen == "" || fen[0] == '#' {
-			continue
-		}
-		p, err := core.ParseFEN(fen)
-		require.NoError(t, err, fen)
-		ps = append(ps, p)
-	}
-	require.NoError(t, sc.Err())
-	require.NotEmpty(t, ps, path)
-	return ps
 }

@@ -5,6 +5,9 @@
 package fentest
 
 import (
+	"bufio"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/gambit-chess/gambit/core"
@@ -35,4 +38,26 @@ func Variant(tb testing.TB, v core.Variant, fen string) core.Position {
 	p, err := core.ParseVariantFEN(v, fen)
 	require.NoError(tb, err, "%v %s", v, fen)
 	return p
+}
+
+// EPD returns the positions of a perft suite file (testdata/perft's EPD
+// files: a FEN, then ";"-separated counts, a line; blank lines and lines
+// starting with '#' are skipped), failing the test when the file cannot be
+// read or core refuses a FEN.
+func EPD(tb testing.TB, path string) []core.Position {
+	tb.Helper()
+	f, err := os.Open(path)
+	require.NoError(tb, err)
+	defer f.Close()
+	var ps []core.Position
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fen, _, _ := strings.Cut(sc.Text(), ";")
+		if fen = strings.TrimSpace(fen); fen == "" || fen[0] == '#' {
+			continue
+		}
+		ps = append(ps, Position(tb, fen))
+	}
+	require.NoError(tb, sc.Err(), path)
+	return ps
 }
