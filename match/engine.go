@@ -212,6 +212,11 @@ func (pl *player) detect(ctx context.Context, onSend func(string)) (engine.Playe
 		uerr = fmt.Errorf("%v: %w", context.Cause(uciCtx), uerr)
 	}
 	p, xerr := pl.startXBoard(ctx, onSend)
+	if xerr == nil {
+		if xerr = protodetect.CheckXBoard(p.(*xboard.Engine)); xerr != nil {
+			_ = p.Close()
+		}
+	}
 	if xerr != nil {
 		return nil, fmt.Errorf("neither UCI (%w) nor XBoard (%w)", uerr, xerr)
 	}
