@@ -79,30 +79,41 @@ func TestEnginePlayDeadlineUCI(t *testing.T) {
 	requireInSync(t, g)
 }
 
-// The same with an XBoard engine (Fairy-Max), which is told "?" and whose
-// late move is dropped; its game is sent again before it plays on.
+// The same with XBoard engines, which are told "?" and whose late move is
+// dropped: GNU Chess moves at "?", and its game is sent again before it
+// plays on; Fairy-Max 5.0b does not know "?" and thinks on, yet the call
+// returns at its deadline all the same (the engine is killed Timeout
+// later, as it always was).
 func TestEnginePlayDeadlineXBoard(t *testing.T) {
-	g := game.New()
-	require.NoError(t, g.StartEngineProtocol(testCtx(t, 20*time.Second), game.XBoard, enginetest.Lean(t, "fairymax")[0], enginetest.Lean(t, "fairymax")[1:]...))
-	defer g.CloseEngine()
-	require.NoError(t, g.Move("e2e4"))
+	for _, name := range []string{"gnuchess", "fairymax"} {
+		t.Run(name, func(t *testing.T) {
+			argv := enginetest.Lean(t, name)
+			g := game.New()
+			require.NoError(t, g.StartEngineProtocol(testCtx(t, 20*time.Second), game.XBoard, argv[0], argv[1:]...))
+			defer g.CloseEngine()
+			require.NoError(t, g.Move("e2e4"))
 
-	// Fairy-Max answers "sd 60" in a fraction of a second: a minute a
-	// move is what the deadline cuts.
-	ctx, dl := deadlineCtx(t, time.Second)
-	bm, err := g.EnginePlay(ctx, uci.Limits{MoveTime: time.Minute})
-	requireOnTime(t, dl, time.Now())
-	require.Error(t, err)
-	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.Equal(t, core.NoMove, bm.Move, "no move with an error")
-	assert.Equal(t, 1, g.Ply(), "the game is unchanged")
-	requireOneLine(t, err)
-
-	for ply := 2; ply <= 4; ply++ {
-		bm, err = g.EnginePlay(testCtx(t, 30*time.Second), uci.Limits{Depth: 2})
-		require.NoError(t, err)
-		require.Equal(t, ply, g.Ply())
-		assert.Equal(t, bm.Move, g.LastMove())
+			// A minute a move is what the deadline cuts (Fairy-Max
+			// answers "sd 60" in a fraction of a second).
+			ctx, dl := deadlineCtx(t, time.Second)
+			bm, err := g.EnginePlay(ctx, uci.Limits{MoveTime: time.Minute})
+			requireOnTime(t, dl, time.Now())
+			require.Error(t, err)
+			assert.ErrorIs(t, err, context.DeadlineExceeded)
+			assert.Equal(t, core.NoMove, bm.Move, "no move with an error")
+			assert.Equal(t, 1, g.Ply(), "the game is unchanged")
+			requireOneLine(t, err)
+			if name == "fairymax" {
+				return
+			}
+			// GNU Chess 6 answers "sd" with "Invalid move": a move time.
+			for ply := 2; ply <= 4; ply++ {
+				bm, err = g.EnginePlay(testCtx(t, 30*time.Second), uci.Limits{MoveTime: 200 * time.Millisecond})
+				require.NoError(t, err)
+				require.Equal(t, ply, g.Ply())
+				assert.Equal(t, bm.Move, g.LastMove())
+			}
+		})
 	}
 }
 
@@ -115,6 +126,7 @@ func TestDetectRefusesASilentProgram(t *testing.T) {
 	start := time.Now()
 	err := g.StartEngineProtocol(testCtx(t, time.Minute), game.Detect, "/bin/cat")
 	took := time.Since(start)
+	t.Logf("refused after %v: %v", took.Round(time.Millisecond), err)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, protodetect.ErrNoAnswer)
 	assert.ErrorContains(t, err, "no UCI answer to uci within")

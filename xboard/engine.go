@@ -373,12 +373,20 @@ func (e *Engine) idle(ctx context.Context, op string) error {
 	s := e.resync
 	e.c.Mu.Unlock()
 	if s != nil {
-		select {
-		case <-s.done:
-		case <-e.c.Dead():
-			return e.c.Errorf(op, nil)
-		case <-ctx.Done():
-			return e.c.Errorf(op, ctx.Err())
+		nudge, stopNudge := e.c.Nudger()
+		defer stopNudge()
+	wait:
+		for {
+			select {
+			case <-s.done:
+				break wait
+			case <-nudge:
+				_ = e.c.Send(op, "")
+			case <-e.c.Dead():
+				return e.c.Errorf(op, nil)
+			case <-ctx.Done():
+				return e.c.Errorf(op, ctx.Err())
+			}
 		}
 		// What the engine said to "?" (an error when the move had
 		// come) is no complaint about the game sent next.
