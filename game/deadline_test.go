@@ -118,9 +118,9 @@ func TestEnginePlayDeadlineXBoard(t *testing.T) {
 }
 
 // A program that answers neither protocol (/bin/cat echoes every command)
-// is refused by Detect with an error that says so, within DetectTimeout
-// and XBoard's 2 s feature timeout; an earlier deadline ends the attempt
-// at the deadline.
+// is refused by Detect with an error that says so, within DetectTimeout,
+// XBoard's 2 s feature timeout and the 2 s Close grace (cat does not
+// quit: 9.0 s here); an earlier deadline ends the attempt at the deadline.
 func TestDetectRefusesASilentProgram(t *testing.T) {
 	g := game.New()
 	start := time.Now()
@@ -131,10 +131,10 @@ func TestDetectRefusesASilentProgram(t *testing.T) {
 	assert.ErrorIs(t, err, protodetect.ErrNoAnswer)
 	assert.ErrorContains(t, err, "no UCI answer to uci within")
 	assert.Nil(t, g.Player())
-	// DetectTimeout, then the feature timeout, each bounded by a timer.
-	// Two program starts and teardowns besides: up to a second each
-	// beside a load of 30 here.
-	assert.Less(t, took, game.DetectTimeout+2*time.Second+3*time.Second)
+	// DetectTimeout, the feature timeout and the Close grace, each
+	// bounded by a timer; two program starts and teardowns besides, up
+	// to a second each beside a load of 30 here.
+	assert.Less(t, took, game.DetectTimeout+4*time.Second+3*time.Second)
 	requireOneLine(t, err)
 
 	ctx, dl := deadlineCtx(t, 3*time.Second)

@@ -28,7 +28,8 @@ const (
 	// engine does not answer "uci" with "uciok". A program that answers
 	// neither (no UCI line within DetectTimeout, then no feature line
 	// within XBoard's feature timeout, 2 s) is refused with an error
-	// that says so: about 7 s for a silent program, or ctx's deadline if
+	// that says so: about 9 s for a silent program (with the 2 s Close
+	// grace of a program that does not quit), or ctx's deadline if
 	// sooner. A protocol 1 XBoard engine, which sends no features, must
 	// be started as XBoard.
 	Detect
