@@ -40,6 +40,7 @@ func deadlineCtx(t *testing.T, d time.Duration) (context.Context, time.Time) {
 func requireOnTime(t *testing.T, deadline, returned time.Time) {
 	t.Helper()
 	late := returned.Sub(deadline)
+	t.Logf("returned %v after its deadline", late)
 	assert.GreaterOrEqual(t, late, time.Duration(0), "returned before its deadline")
 	assert.Less(t, late, lateness, "returned %v after its deadline", late)
 }
