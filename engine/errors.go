@@ -46,7 +46,10 @@ var (
 
 // EngineError reports a failed call to an engine client: the operation,
 // the engine, the cause, and the last lines the engine printed, which
-// usually say why. uci.EngineError and xboard.EngineError are this type.
+// usually say why. Its message quotes one of them, the last line the
+// engine wrote on standard error when there is one (a crash's reason),
+// else its last line; Output holds them all. uci.EngineError and
+// xboard.EngineError are this type.
 type EngineError struct {
 	Protocol string   // "uci" or "xboard", the start of the message
 	Op       string   // "start", "dial", "uci", "handshake", "go", "setoption", ...
@@ -58,15 +61,26 @@ type EngineError struct {
 func (e *EngineError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s %s: %v", prefix(e.Protocol), e.Op, e.Engine, e.Err)
-	if len(e.Output) > 0 {
-		b.WriteString(" [last output:")
-		for _, l := range e.Output {
-			b.WriteString(" ")
-			b.WriteString(quote.Short(l))
-		}
+	if line, ok := e.telling(); ok {
+		b.WriteString(" [last output: ")
+		b.WriteString(quote.Short(line))
 		b.WriteString("]")
 	}
 	return b.String()
+}
+
+// telling returns the one line of Output the message quotes: the last
+// standard error line, else the last line.
+func (e *EngineError) telling() (string, bool) {
+	for i := len(e.Output) - 1; i >= 0; i-- {
+		if strings.HasPrefix(e.Output[i], "stderr: ") {
+			return e.Output[i], true
+		}
+	}
+	if len(e.Output) == 0 {
+		return "", false
+	}
+	return e.Output[len(e.Output)-1], true
 }
 
 // Unwrap returns the cause.

@@ -81,3 +81,15 @@ func TestOneSentinelForBothProtocols(t *testing.T) {
 		})
 	}
 }
+
+// The message quotes one engine line: the last one on standard error,
+// which says why an engine died, else the last one; Output keeps all.
+func TestEngineErrorQuotesOneLine(t *testing.T) {
+	out := []string{"info depth 1", "stderr: fatal: no network file", "info depth 2", "bestmove e2e4"}
+	e := &engine.EngineError{Protocol: "uci", Op: "go", Engine: "sf", Err: engine.ErrTimeout, Output: out}
+	assert.Equal(t, `uci: go sf: engine did not answer in time [last output: "stderr: fatal: no network file"]`, e.Error())
+	e.Output = []string{"id name x", "readyok"}
+	assert.Equal(t, `uci: go sf: engine did not answer in time [last output: "readyok"]`, e.Error())
+	e.Output = nil
+	assert.Equal(t, "uci: go sf: engine did not answer in time", e.Error())
+}

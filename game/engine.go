@@ -25,7 +25,13 @@ const (
 	// XBoard is the XBoard protocol, CECP (package xboard).
 	XBoard
 	// Detect tries UCI first, with a short timeout, and XBoard when the
-	// engine does not answer "uci" with "uciok".
+	// engine does not answer "uci" with "uciok". A program that answers
+	// neither (no UCI line within DetectTimeout, then no feature line
+	// within XBoard's feature timeout, 2 s) is refused with an error
+	// that says so: about 9 s for a silent program (with the 2 s Close
+	// grace of a program that does not quit), or ctx's deadline if
+	// sooner. A protocol 1 XBoard engine, which sends no features, must
+	// be started as XBoard.
 	Detect
 )
 
@@ -113,8 +119,13 @@ func connectPlayer(ctx context.Context, proto Protocol,
 		if err != nil && ctx.Err() == nil {
 			var xerr error
 			p, xerr = viaXBoard(ctx)
+			if xe, ok := p.(*xboard.Engine); ok && xerr == nil {
+				if xerr = protodetect.CheckXBoard(xe); xerr != nil {
+					_ = p.Close()
+				}
+			}
 			if xerr != nil {
-				err = fmt.Errorf("neither UCI (%w) nor XBoard (%w)", err, xerr)
+				p, err = nil, fmt.Errorf("neither UCI (%w) nor XBoard (%w)", err, xerr)
 			} else {
 				err = nil
 			}
@@ -232,7 +243,9 @@ func (g *Game) CloseEngine() error {
 // core.NoMove. It returns an error matching ErrNoEngine without an
 // engine, a *GameOverError when the game is decided, and the engine's
 // error (a *uci.EngineError, an *xboard.EngineError) when it fails, the
-// game then unchanged.
+// game then unchanged. A context that ends before the engine's move comes
+// gives no move and ctx's error, within a few milliseconds of its deadline,
+// and the game unchanged: a move never comes with an error.
 func (g *Game) EnginePlay(ctx context.Context, limits uci.Limits) (uci.BestMove, error) {
 	if err := g.engineReady("engine play"); err != nil {
 		return uci.BestMove{}, err
@@ -337,14 +350,14 @@ func (g *Game) engineReply(ctx context.Context, limits uci.Limits) (uci.BestMove
 	pos := g.pos
 	side := pos.SideToMove()
 	r, err := link.p.Think(ctx, limits, nil)
-	if r.Move != core.NoMove {
-		// The Player played it in its game, also when it comes with an
-		// error (a search cut short): keep the record straight.
-		link.moves = append(link.moves, r.Move)
-	}
 	if err != nil {
+		// No move with an error, whatever a Player returned: the game
+		// stays as it was, and the Player gets it again next time.
 		link.synced = false
-		return bestMove(pos, r), fmt.Errorf("game: engine play: %w", err)
+		return uci.BestMove{}, fmt.Errorf("game: engine play: %w", err)
+	}
+	if r.Move != core.NoMove {
+		link.moves = append(link.moves, r.Move)
 	}
 	link.drawOffr = r.Draw
 	switch {

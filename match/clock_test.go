@@ -25,7 +25,7 @@ func TestClockLeft(t *testing.T) {
 	fakeTC := match.TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}
 	cfg := match.Config{
 		Engines: []match.EngineConfig{
-			{Name: "sf", Cmd: enginetest.StockfishPath(t), TC: sfTC, Options: []match.Option{{Name: "Hash", Value: "8"}, {Name: "Threads", Value: "1"}}},
+			{Name: "sf", Cmd: enginetest.StockfishPath(t), Proto: "uci", TC: sfTC, Options: []match.Option{{Name: "Hash", Value: "8"}, {Name: "Threads", Value: "1"}}},
 			fake("fake", fakeTC, "-think", "20ms"),
 		},
 		Rounds: 1, Games: 2, Repeat: true, MaxMoves: 8,
@@ -84,7 +84,7 @@ func TestClockLeftAfterATimeLoss(t *testing.T) {
 	cfg := match.Config{
 		Engines: []match.EngineConfig{
 			fake("slow", match.TimeControl{Base: 200 * time.Millisecond}, "-think", "300ms"),
-			{Name: "sf", Cmd: enginetest.StockfishPath(t), TC: match.TimeControl{Depth: 1}},
+			{Name: "sf", Cmd: enginetest.StockfishPath(t), Proto: "uci", TC: match.TimeControl{Depth: 1}},
 		},
 		Rounds: 1, Games: 1,
 	}
@@ -111,7 +111,7 @@ func TestTimeLossAgainstABareKing(t *testing.T) {
 	cfg := match.Config{
 		Engines: []match.EngineConfig{
 			fake("slow", match.TimeControl{Base: 200 * time.Millisecond}, "-think", "300ms"),
-			{Name: "sf", Cmd: enginetest.StockfishPath(t), TC: match.TimeControl{Depth: 1}},
+			{Name: "sf", Cmd: enginetest.StockfishPath(t), Proto: "uci", TC: match.TimeControl{Depth: 1}},
 		},
 		Rounds: 1, Games: 2, Repeat: true,
 		Openings: match.Openings{File: epd, Format: "epd"},

@@ -63,7 +63,9 @@ type player struct {
 // protocol has to answer "uci" as a UCI engine before it is started again
 // as an XBoard engine. An XBoard engine's answer to "uci" (an error, an
 // illegal move, a feature line) ends the UCI attempt at once, and a UCI
-// engine that has begun to answer has its full Timeout.
+// engine that has begun to answer has its full Timeout. A program that
+// then sends no feature line either is refused (protodetect.ErrNoAnswer):
+// name the protocol of a protocol 1 XBoard engine.
 const DetectTimeout = 5 * time.Second
 
 // variantFeatureTimeout is the XBoard FeatureTimeout of an engine in a
@@ -214,6 +216,11 @@ func (pl *player) detect(ctx context.Context, onSend func(string)) (engine.Playe
 		uerr = fmt.Errorf("%v: %w", context.Cause(uciCtx), uerr)
 	}
 	p, xerr := pl.startXBoard(ctx, onSend)
+	if xerr == nil {
+		if xerr = protodetect.CheckXBoard(p.(*xboard.Engine)); xerr != nil {
+			_ = p.Close()
+		}
+	}
 	if xerr != nil {
 		return nil, fmt.Errorf("neither UCI (%w) nor XBoard (%w)", uerr, xerr)
 	}

@@ -33,8 +33,8 @@ func ExampleRun() {
 	sf := "/usr/games/stockfish"
 	res, err := match.Run(context.Background(), match.Config{
 		Engines: []match.EngineConfig{
-			{Name: "depth 6", Cmd: sf, TC: match.TimeControl{Depth: 6}},
-			{Name: "depth 1", Cmd: sf, TC: match.TimeControl{Depth: 1}},
+			{Name: "depth 6", Cmd: sf, Proto: "uci", TC: match.TimeControl{Depth: 6}},
+			{Name: "depth 1", Cmd: sf, Proto: "uci", TC: match.TimeControl{Depth: 1}},
 		},
 		Rounds:   1,
 		Games:    2,

@@ -47,7 +47,7 @@ func TestRealEngines(t *testing.T) {
 	var out, epdOut bytes.Buffer
 	cfg := match.Config{
 		Engines: []match.EngineConfig{
-			{Name: "sf", Cmd: enginetest.StockfishPath(t), TC: tc, Options: []match.Option{{Name: "Skill Level", Value: "0"}, {Name: "Hash", Value: "8"}}},
+			{Name: "sf", Cmd: enginetest.StockfishPath(t), Proto: "uci", TC: tc, Options: []match.Option{{Name: "Skill Level", Value: "0"}, {Name: "Hash", Value: "8"}}},
 			{Name: "fairymax", Cmd: enginetest.Program(t, "fairymax"), Proto: "xboard", TC: tc},
 		},
 		Rounds:      2,
@@ -115,8 +115,8 @@ func TestOpeningFormats(t *testing.T) {
 	sf := enginetest.StockfishPath(t)
 	depth := match.TimeControl{Depth: 1}
 	engines := []match.EngineConfig{
-		{Name: "sf1", Cmd: sf, TC: depth},
-		{Name: "sf2", Cmd: sf, TC: depth},
+		{Name: "sf1", Cmd: sf, Proto: "uci", TC: depth},
+		{Name: "sf2", Cmd: sf, Proto: "uci", TC: depth},
 	}
 	dir := t.TempDir()
 
@@ -208,7 +208,7 @@ func TestOpeningFormats(t *testing.T) {
 // accepts H1 when Stockfish is the first engine, H0 when it is the
 // second, long before the rounds run out.
 func TestSPRTStops(t *testing.T) {
-	sf := match.EngineConfig{Name: "sf", Cmd: enginetest.StockfishPath(t), TC: match.TimeControl{Depth: 2}}
+	sf := match.EngineConfig{Name: "sf", Cmd: enginetest.StockfishPath(t), Proto: "uci", TC: match.TimeControl{Depth: 2}}
 	rnd := fake("random", match.TimeControl{Depth: 1})
 	test := &match.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
 	for _, tc := range []struct {

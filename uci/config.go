@@ -22,7 +22,7 @@ type Config struct {
 	Timeout time.Duration
 	// SearchTimeout bounds a search with no time limit of its own (depth,
 	// nodes or mate only): when it passes, the search is stopped and Wait
-	// returns the engine's answer with an error matching ErrTimeout. Zero
+	// returns no move and an error matching ErrTimeout. Zero
 	// means DefaultSearchTimeout; a negative value means no bound. Timed
 	// searches (movetime, clocks) are bounded by their own time plus
 	// Timeout; infinite and ponder searches run until Stop or PonderHit.

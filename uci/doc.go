@@ -48,7 +48,12 @@
 // # Failures
 //
 // Every call honours its context and Config.Timeout, and a search is
-// bounded by its own time (or Config.SearchTimeout). An engine that
+// bounded by its own time (or Config.SearchTimeout). A call returns when
+// its context ends, within scheduling delay (milliseconds) of the
+// deadline; a search whose context ends gives no move and ctx's error,
+// never both a move and an error, and the engine's answer to the stop
+// that follows is waited for by the next call that needs the engine
+// idle. An error's message quotes one line of the engine's output. An engine that
 // crashes, hangs, closes the connection or prints garbage where an answer
 // is due makes the call return an *EngineError that matches ErrExited,
 // ErrTimeout or ErrProtocol with errors.Is and carries the engine's last

@@ -57,7 +57,8 @@ func TestStartFailures(t *testing.T) {
 		maxTime time.Duration
 	}{
 		{"hangs", "hang", uci.ErrTimeout, "no answer to uci", time.Second + slack},
-		{"prints garbage", "garbage", uci.ErrTimeout, "uciokay?", time.Second + slack},
+		// The message quotes the engine's last line only.
+		{"prints garbage", "garbage", uci.ErrTimeout, "#!@$%^&*", time.Second + slack},
 		{"exits at start", "banner-exit", uci.ErrExited, "exit status 3", slack},
 		{"exits at start with stderr", "banner-exit", uci.ErrExited, "stderr: fatal: cannot open network file", slack},
 		{"prints an endless line", "longline", uci.ErrProtocol, "longer than", slack},

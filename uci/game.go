@@ -56,8 +56,10 @@ func (e *Engine) setGame(g gameState) {
 // (with SetOption or by StartGame), standard chess until then: fen is read
 // by core.ParseVariantFEN, and "startpos" is the variant's start; an
 // error matching engine.ErrUnsupported when UCI_Variant names a variant
-// core does not play.
+// core does not play. After a search abandoned by its context, Position
+// waits for the engine's bestmove, at most Config.Timeout.
 func (e *Engine) Position(fen string, moves ...string) error {
+	ctx := context.Background()
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
 	if e.variant == otherVariant {
@@ -79,7 +81,7 @@ func (e *Engine) Position(fen string, moves ...string) error {
 		}
 		g.play(m)
 	}
-	if err := e.syncPosition("position", g.start, g.command(), true); err != nil {
+	if err := e.syncPosition(ctx, "position", g.start, g.command(), true); err != nil {
 		return err
 	}
 	e.setGame(g)
@@ -90,8 +92,8 @@ func (e *Engine) Position(fen string, moves ...string) error {
 // start: UCI_Variant and UCI_Chess960 set to match, then the command when
 // the engine does not have it yet (or always, with force). It needs
 // e.opMu.
-func (e *Engine) syncPosition(op string, start core.Position, cmd string, force bool) error {
-	if err := e.idle(op); err != nil {
+func (e *Engine) syncPosition(ctx context.Context, op string, start core.Position, cmd string, force bool) error {
+	if err := e.idle(ctx, op); err != nil {
 		return err
 	}
 	if err := e.syncVariant(op, start.Variant()); err != nil {
@@ -188,7 +190,7 @@ func (e *Engine) Game() (start core.Position, moves []core.Move) {
 func (e *Engine) NewGame(ctx context.Context) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("ucinewgame"); err != nil {
+	if err := e.idle(ctx, "ucinewgame"); err != nil {
 		return err
 	}
 	if err := e.c.Send("ucinewgame", "ucinewgame"); err != nil {
@@ -198,8 +200,22 @@ func (e *Engine) NewGame(ctx context.Context) error {
 	return e.IsReady(ctx)
 }
 
-// idle returns an error unless the engine is alive and not searching.
-func (e *Engine) idle(op string) error {
+// idle returns an error unless the engine is alive and not searching. A
+// search abandoned when its context ended is waited for first: the
+// engine's answer to "stop", bounded by ctx and by Config.Timeout (after
+// which the search's watch kills the engine).
+func (e *Engine) idle(ctx context.Context, op string) error {
+	e.c.Mu.Lock()
+	s := e.search
+	e.c.Mu.Unlock()
+	if s != nil && s.isAbandoned() {
+		select {
+		case <-s.done:
+		case <-e.c.Dead():
+		case <-ctx.Done():
+			return e.c.Errorf(op, ctx.Err())
+		}
+	}
 	return e.c.Idle(op, func() bool { return e.search != nil })
 }
 
@@ -211,7 +227,7 @@ func (e *Engine) idle(op string) error {
 func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("setoption"); err != nil {
+	if err := e.idle(ctx, "setoption"); err != nil {
 		return err
 	}
 	o, ok := findOption(e.options, name)
@@ -248,7 +264,7 @@ func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 func (e *Engine) BestMove(ctx context.Context, pos core.Position, limits Limits) (BestMove, error) {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.syncPosition("go", pos, "position fen "+pos.FEN(), false); err != nil {
+	if err := e.syncPosition(ctx, "go", pos, "position fen "+pos.FEN(), false); err != nil {
 		return BestMove{}, err
 	}
 	s, err := e.goLocked(ctx, pos, limits)
@@ -266,7 +282,7 @@ func (e *Engine) BestMove(ctx context.Context, pos core.Position, limits Limits)
 func (e *Engine) Play(ctx context.Context, move string, limits Limits) (BestMove, error) {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("play"); err != nil {
+	if err := e.idle(ctx, "play"); err != nil {
 		return BestMove{}, err
 	}
 	g := e.getGame()
@@ -281,7 +297,7 @@ func (e *Engine) Play(ctx context.Context, move string, limits Limits) (BestMove
 			return BestMove{UCI: "(none)"}, nil
 		}
 	}
-	if err := e.syncPosition("play", g.start, g.command(), false); err != nil {
+	if err := e.syncPosition(ctx, "play", g.start, g.command(), false); err != nil {
 		return BestMove{}, err
 	}
 	s, err := e.goLocked(ctx, g.cur, limits)

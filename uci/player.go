@@ -42,7 +42,7 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 		}
 		g.play(m)
 	}
-	if err := e.syncPosition("position", g.start, g.command(), true); err != nil {
+	if err := e.syncPosition(ctx, "position", g.start, g.command(), true); err != nil {
 		return err
 	}
 	e.setGame(g)
@@ -54,7 +54,7 @@ func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []cor
 func (e *Engine) Move(ctx context.Context, m core.Move) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("move"); err != nil {
+	if err := e.idle(ctx, "move"); err != nil {
 		return err
 	}
 	g := e.getGame()
@@ -73,14 +73,14 @@ func (e *Engine) Move(ctx context.Context, m core.Move) error {
 func (e *Engine) Think(ctx context.Context, limits Limits, info func(Info)) (engine.Reply, error) {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("go"); err != nil {
+	if err := e.idle(ctx, "go"); err != nil {
 		return engine.Reply{}, err
 	}
 	g := e.getGame()
 	if !g.cur.HasLegalMoves() {
 		return engine.Reply{}, nil
 	}
-	if err := e.syncPosition("go", g.start, g.command(), false); err != nil {
+	if err := e.syncPosition(ctx, "go", g.start, g.command(), false); err != nil {
 		return engine.Reply{}, err
 	}
 	s, err := e.goLocked(ctx, g.cur, limits)

@@ -17,8 +17,8 @@ const maxQueued = 1 << 14
 
 // Search is a running "go": the info lines as they come, then the best
 // move. It always ends: with the engine's bestmove, or with an error when
-// the engine dies, or fails to answer "stop" within Config.Timeout once
-// its context or its time is up.
+// the engine dies, when its context ends (at once, see Go) or when it
+// runs past its limits.
 type Search struct {
 	e      *Engine
 	pos    core.Position // the searched position
@@ -30,9 +30,12 @@ type Search struct {
 	lines  []Info        // the latest info with a PV for each MultiPV rank
 	cause  error         // set when we stopped the search because its context or time ran out
 
-	done chan struct{}
-	best BestMove
-	err  error
+	done      chan struct{} // closed when the engine's search has ended (bestmove, or its death)
+	abandoned chan struct{} // closed when the search's context ended first
+	over      chan struct{} // closed when Wait returns: done or abandoned
+	overOnce  sync.Once
+	best      BestMove
+	err       error
 
 	stopOnce   sync.Once
 	stopped    chan struct{} // closed once "stop" is sent
@@ -42,15 +45,19 @@ type Search struct {
 
 // Go starts a search of the position set by Position (the start position if
 // none was) and returns at once; the search goes on until the engine sends
-// bestmove. ctx bounds the whole search: when it ends, the search is
-// stopped, and Wait returns the engine's answer with ctx's error. Search
-// moves are checked for legality first; UCI allows one search at a time, so
-// Go returns an error matching ErrSearching while one runs.
+// bestmove. ctx bounds the whole search: a search whose context ends
+// before its bestmove returns no move and ctx's error, from Wait at once
+// (within scheduling delay of the deadline), while "stop" is sent and the
+// engine's late bestmove is dropped; the next call that needs the engine
+// idle waits for that bestmove (at most Config.Timeout, after which the
+// engine is killed). Stop, not a context, ends a search with its move.
+// Search moves are checked for legality first; UCI allows one search at a
+// time, so Go returns an error matching ErrSearching while one runs.
 func (e *Engine) Go(ctx context.Context, limits Limits) (*Search, error) {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
 	g := e.getGame()
-	if err := e.syncPosition("go", g.start, g.command(), false); err != nil {
+	if err := e.syncPosition(ctx, "go", g.start, g.command(), false); err != nil {
 		return nil, err
 	}
 	return e.goLocked(ctx, g.cur, limits)
@@ -73,6 +80,8 @@ func (e *Engine) goLocked(ctx context.Context, pos core.Position, limits Limits)
 		limits:    limits,
 		notify:    make(chan struct{}),
 		done:      make(chan struct{}),
+		abandoned: make(chan struct{}),
+		over:      make(chan struct{}),
 		stopped:   make(chan struct{}),
 		ponderHit: make(chan struct{}),
 	}
@@ -144,7 +153,7 @@ func (s *Search) watch(ctx context.Context) {
 			return
 		case <-ctxDone:
 			ctxDone = nil
-			s.stopFor(ctx.Err())
+			s.abandon(ctx.Err())
 		case <-limit:
 			limit = nil
 			s.stopFor(fmt.Errorf("%w: the search ran past its limits", ErrTimeout))
@@ -161,6 +170,34 @@ func (s *Search) watch(ctx context.Context) {
 			e.c.Fail(fmt.Errorf("%w: no bestmove within %v of stop", ErrTimeout, e.c.Config.AnswerTimeout()))
 			return
 		}
+	}
+}
+
+// abandon ends the search for Wait, with no move and cause, and stops the
+// engine's search, whose bestmove is dropped when it comes.
+func (s *Search) abandon(cause error) {
+	s.mu.Lock()
+	if s.cause == nil {
+		s.cause = cause
+	}
+	s.mu.Unlock()
+	select {
+	case <-s.done:
+	default:
+		close(s.abandoned)
+		s.overOnce.Do(func() { close(s.over) })
+	}
+	_ = s.Stop()
+}
+
+// isAbandoned reports whether the search's context ended before its
+// bestmove.
+func (s *Search) isAbandoned() bool {
+	select {
+	case <-s.abandoned:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -198,10 +235,14 @@ func (s *Search) finish(bm BestMove, err error) {
 	s.mu.Lock()
 	cause := s.cause
 	s.mu.Unlock()
-	if err == nil && cause != nil {
-		// Built without s.mu: the engine's lock is never taken inside
-		// the search's.
-		err = s.e.c.Errorf("go", cause)
+	if cause != nil {
+		// A search cut short gives no move, only why (never both).
+		bm = BestMove{}
+		if err == nil {
+			// Built without s.mu: the engine's lock is never taken
+			// inside the search's.
+			err = s.e.c.Errorf("go", cause)
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -212,6 +253,7 @@ func (s *Search) finish(bm BestMove, err error) {
 	}
 	s.best, s.err = bm, err
 	close(s.done)
+	s.overOnce.Do(func() { close(s.over) })
 	close(s.notify)
 	s.notify = make(chan struct{})
 }
@@ -236,6 +278,8 @@ func (s *Search) Info() iter.Seq[Info] {
 			ch := s.notify
 			s.mu.Unlock()
 			select {
+			case <-s.abandoned:
+				return
 			case <-s.done:
 				// Drain what came before the end.
 				s.mu.Lock()
@@ -259,16 +303,25 @@ func (s *Search) Lines() []Info {
 	return slices.Clone(s.lines)
 }
 
-// Done returns a channel closed when the search has ended.
-func (s *Search) Done() <-chan struct{} { return s.done }
+// Done returns a channel closed when the search has ended, when Wait
+// returns at once.
+func (s *Search) Done() <-chan struct{} { return s.over }
 
-// Wait waits for the search to end and returns the best move. It returns
-// an error when the engine failed, or when the search was cut short
-// because its context or time ran out; in that last case the best move the
-// engine gave when stopped comes with the error.
+// Wait waits for the search to end and returns the best move, or an error
+// and no move: when the engine failed, or when the search was cut short
+// because its context ended (Wait returns then, see Go) or it ran past its
+// limits. A search ended by Stop returns the engine's move.
 func (s *Search) Wait() (BestMove, error) {
-	<-s.done
-	return s.best, s.err
+	<-s.over
+	select {
+	case <-s.done:
+		return s.best, s.err
+	default:
+	}
+	s.mu.Lock()
+	cause := s.cause
+	s.mu.Unlock()
+	return BestMove{}, s.e.c.Errorf("go", cause)
 }
 
 // Stop asks the engine to end the search now; Wait then returns its best
@@ -301,12 +354,13 @@ func (s *Search) PonderHit() error {
 	return err
 }
 
-// Stop stops the running search, if any; see Search.Stop.
+// Stop stops the running search, if any (a search whose context ended is
+// being stopped already); see Search.Stop.
 func (e *Engine) Stop() error {
 	e.c.Mu.Lock()
 	s := e.search
 	e.c.Mu.Unlock()
-	if s == nil {
+	if s == nil || s.isAbandoned() {
 		return nil
 	}
 	return s.Stop()
@@ -318,7 +372,7 @@ func (e *Engine) PonderHit() error {
 	e.c.Mu.Lock()
 	s := e.search
 	e.c.Mu.Unlock()
-	if s == nil {
+	if s == nil || s.isAbandoned() {
 		return nil
 	}
 	return s.PonderHit()

@@ -266,8 +266,16 @@ func TestStockfishStopAndPonder(t *testing.T) {
 		require.NoError(t, err)
 		bm, err := s.Wait()
 		require.ErrorIs(t, err, context.DeadlineExceeded)
-		assert.NotEqual(t, core.NoMove, bm.Move, "the answer to stop comes with the error")
+		assert.Equal(t, core.NoMove, bm.Move, "no move with the error")
+		assert.NotContains(t, err.Error(), "bestmove")
 		require.NoError(t, e.IsReady(ctx), "the engine is usable afterwards")
+		// The next search waits for the dropped bestmove, then runs.
+		s, err = e.Go(ctx, uci.Limits{Depth: 1})
+		require.NoError(t, err)
+		bm, err = s.Wait()
+		require.NoError(t, err)
+		pos := e.CurrentPosition()
+		assert.True(t, pos.IsLegal(bm.Move))
 	})
 
 	t.Run("stop when idle", func(t *testing.T) {

@@ -34,7 +34,13 @@
 //
 // # Failures
 //
-// Every call honours its context and Config.Timeout. An engine that
+// Every call honours its context and Config.Timeout: it returns when its
+// context ends, within scheduling delay (milliseconds) of the deadline,
+// but for Analyze, whose context is its end and which then waits up to
+// Config.Timeout for the engine to leave analysis. A Think whose context
+// ends gives no move and ctx's error, never both; the engine is told "?"
+// and the next call waits for its move and sends it the kept game again.
+// An error's message quotes one line of the engine's output. An engine that
 // crashes, hangs, closes the connection, sends an illegal move or answers
 // "Illegal move" or "Error" makes the call return an *EngineError
 // matching ErrExited, ErrTimeout, ErrProtocol or ErrRejected, with the

@@ -44,7 +44,8 @@ type Engine struct {
 	features   Features // final once the handshake is over
 	complaints []string // "Illegal move" and "Error" lines since the last check
 	search     *search
-	drawOffer  bool // the engine offered (or accepted) a draw, not yet reported
+	resync     *search // a search Think gave up on; the engine's game is sent again once it ends
+	drawOffer  bool    // the engine offered (or accepted) a draw, not yet reported
 
 	// opMu serialises the calls that change state; the fields below are
 	// only touched with it held.
@@ -363,7 +364,45 @@ func (e *Engine) Options() []engine.Option { return slices.Clone(e.features.Opti
 func (e *Engine) Process() *os.Process { return e.c.Link.Process() }
 
 // idle returns an error unless the engine is alive and not searching.
-func (e *Engine) idle(op string) error {
+// After a search Think gave up on (its context or time ran out), it first
+// waits for the engine's late move, bounded by ctx and by Config.Timeout
+// (after which the engine is killed), then sends the kept game again,
+// which the engine's move has left behind.
+func (e *Engine) idle(ctx context.Context, op string) error {
+	e.c.Mu.Lock()
+	s := e.resync
+	e.c.Mu.Unlock()
+	if s != nil {
+		nudge, stopNudge := e.c.Nudger()
+		defer stopNudge()
+	wait:
+		for {
+			select {
+			case <-s.done:
+				break wait
+			case <-nudge:
+				_ = e.c.Send(op, "")
+			case <-e.c.Dead():
+				return e.c.Errorf(op, nil)
+			case <-ctx.Done():
+				return e.c.Errorf(op, ctx.Err())
+			}
+		}
+		// What the engine said to "?" (an error when the move had
+		// come) is no complaint about the game sent next.
+		if err := e.Ping(ctx); err != nil {
+			return err
+		}
+		e.c.Mu.Lock()
+		e.complaints = nil
+		e.c.Mu.Unlock()
+		if err := e.startGame(ctx, e.start, e.moves); err != nil {
+			return err
+		}
+		e.c.Mu.Lock()
+		e.resync = nil
+		e.c.Mu.Unlock()
+	}
 	return e.c.Idle(op, func() bool { return e.search != nil })
 }
 
@@ -374,7 +413,7 @@ func (e *Engine) idle(op string) error {
 func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("option"); err != nil {
+	if err := e.idle(ctx, "option"); err != nil {
 		return err
 	}
 	o, ok := engine.FindOption(e.features.Options, name)
@@ -427,7 +466,7 @@ func (e *Engine) simple(ctx context.Context, op string, ok bool, cmd string) err
 	if !ok {
 		return e.c.Errorf(op, engine.ErrUnsupported)
 	}
-	if err := e.idle(op); err != nil {
+	if err := e.idle(ctx, op); err != nil {
 		return err
 	}
 	if err := e.c.Send(op, cmd); err != nil {

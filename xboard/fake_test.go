@@ -99,8 +99,11 @@ func TestFakeEngines(t *testing.T) {
 		begin := time.Now()
 		_, err = thinkFromStart(t, e)
 		require.ErrorIs(t, err, xboard.ErrTimeout)
-		assert.Less(t, time.Since(begin), 4*time.Second, "movetime, Timeout, then Timeout after ?")
-		require.ErrorIs(t, e.Ping(testCtx(t, time.Second)), xboard.ErrTimeout, "killed: every call fails")
+		assert.Less(t, time.Since(begin), 3*time.Second, "movetime and Timeout; no wait after ?")
+		// The next call waits for the move, Timeout after "?", and finds
+		// the engine killed.
+		require.ErrorIs(t, e.StartGame(testCtx(t, 5*time.Second), core.StartPosition(), nil), xboard.ErrTimeout, "killed: every call fails")
+		require.ErrorIs(t, e.Ping(testCtx(t, time.Second)), xboard.ErrTimeout)
 	})
 	t.Run("crash", func(t *testing.T) {
 		e, err := startFake(t, "crash")

@@ -28,9 +28,14 @@ var _ engine.Player = (*Engine)(nil)
 func (e *Engine) StartGame(ctx context.Context, start core.Position, moves []core.Move) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("new"); err != nil {
+	if err := e.idle(ctx, "new"); err != nil {
 		return err
 	}
+	return e.startGame(ctx, start, moves)
+}
+
+// startGame is StartGame with e.opMu held and the engine idle.
+func (e *Engine) startGame(ctx context.Context, start core.Position, moves []core.Move) error {
 	cur := start
 	for i, m := range moves {
 		if !cur.IsLegal(m) {
@@ -140,7 +145,7 @@ func (e *Engine) moveCommand(pos core.Position, m core.Move) string {
 func (e *Engine) Move(ctx context.Context, m core.Move) error {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("move"); err != nil {
+	if err := e.idle(ctx, "move"); err != nil {
 		return err
 	}
 	if !e.cur.IsLegal(m) {
@@ -237,16 +242,20 @@ func (e *Engine) timeLimit(l engine.Limits, side core.Color) time.Duration {
 // clocks, "sd" for a depth; XBoard has no node or mate limits, and an
 // infinite search is Analyze's) and "go".
 // info receives the thinking output parsed into engine.Info, from the
-// reading goroutine. When ctx ends or the search runs past its limits, Think
-// sends "?" (move now) and waits Timeout for the move before it kills the
-// engine. The engine's move is checked with core and played in the kept
-// game, and "force" is sent at once so the engine does not think on. A
+// reading goroutine. When ctx ends or the search runs past its limits,
+// Think sends "?" (move now) and returns at once with no move and the
+// error (ctx's, or one matching ErrTimeout), the kept game unchanged; the
+// engine's late move is dropped, and the next call that needs the engine
+// idle waits for it (at most Config.Timeout, after which the engine is
+// killed) and sends the kept game again. The engine's move is checked
+// with core and played in the kept game, and "force" is sent at once so
+// the engine does not think on. A
 // resignation or a result claim ends the search without a move. Think does
 // not ask an engine with no legal move.
 func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engine.Info)) (engine.Reply, error) {
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("go"); err != nil {
+	if err := e.idle(ctx, "go"); err != nil {
 		return engine.Reply{}, err
 	}
 	if !e.cur.HasLegalMoves() {
@@ -291,16 +300,11 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 		}
 	}
 	if cause != nil {
-		// Move now, and give the engine Timeout to do it.
-		_ = e.c.Send("go", "?")
-		grace := time.NewTimer(e.c.Config.AnswerTimeout())
-		defer grace.Stop()
-		select {
-		case <-s.done:
-		case <-grace.C:
-			e.c.Fail(fmt.Errorf("%w: no move within %v of \"?\"", ErrTimeout, e.c.Config.AnswerTimeout()))
-			<-s.done
-		}
+		// A move that came with the deadline is dropped too (never both
+		// a move and an error); the engine's game, which may have it, is
+		// sent again before the next call.
+		e.abandon(s)
+		return engine.Reply{}, e.c.Errorf("go", cause)
 	}
 	if s.err != nil {
 		return engine.Reply{}, s.err
@@ -317,10 +321,33 @@ func (e *Engine) Think(ctx context.Context, limits engine.Limits, info func(engi
 	r.Draw = r.Draw || e.drawOffer
 	e.drawOffer = false
 	e.c.Mu.Unlock()
-	if cause != nil {
-		return r, e.c.Errorf("go", cause)
-	}
 	return r, nil
+}
+
+// abandon leaves s, a search whose context or time ran out, to end in the
+// background: "?" asks the engine to move now, and an engine that has not
+// within Timeout is killed. The next call that needs the engine idle waits
+// for it (see idle).
+func (e *Engine) abandon(s *search) {
+	e.c.Mu.Lock()
+	e.resync = s
+	e.c.Mu.Unlock()
+	select {
+	case <-s.done:
+		return
+	default:
+	}
+	_ = e.c.Send("go", "?")
+	timeout := e.c.Config.AnswerTimeout()
+	go func() {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		select {
+		case <-s.done:
+		case <-t.C:
+			e.c.Fail(fmt.Errorf("%w: no move within %v of \"?\"", ErrTimeout, timeout))
+		}
+	}()
 }
 
 // MoveNow asks a thinking engine to move at once ("?"). It does nothing
@@ -360,7 +387,7 @@ func (e *Engine) GameOver(ctx context.Context, result, reason string) error {
 	reason = strings.NewReplacer("{", "(", "}", ")", "\n", " ", "\r", " ").Replace(reason)
 	e.opMu.Lock()
 	defer e.opMu.Unlock()
-	if err := e.idle("result"); err != nil {
+	if err := e.idle(ctx, "result"); err != nil {
 		return err
 	}
 	if err := e.sendAll("result", "result "+result+" {"+reason+"}", "force"); err != nil {
@@ -382,7 +409,7 @@ func (e *Engine) Analyze(ctx context.Context, info func(engine.Info)) error {
 	if !e.features.Analyze {
 		return e.c.Errorf("analyze", engine.ErrUnsupported)
 	}
-	if err := e.idle("analyze"); err != nil {
+	if err := e.idle(ctx, "analyze"); err != nil {
 		return err
 	}
 	s := &search{pos: e.cur, analyze: true, info: info, done: make(chan struct{})}

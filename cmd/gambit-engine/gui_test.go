@@ -22,7 +22,7 @@ import (
 // would need -autoCallFlag): with XBoard, Xvfb and polyglot sharing two
 // cores with the other tests, a 5-second game is lost on time by either
 // side at random; time losses are checked where the clock is gambit's
-// (TestBeatsStockfishSkill0 and make engine-strength, through package
+// (make engine-clock and make engine-strength, through package
 // match). Fairy-Max is no opponent here: XBoard sends it `computer`, on
 // which Debian's Fairy-Max 5.0b dies about half the time, and XBoard then
 // waits for its move for ever.

@@ -3,7 +3,13 @@
 // its protocol (package game's Detect, package match's default).
 package protodetect
 
-import "strings"
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gambit-chess/gambit/xboard"
+)
 
 // UCIAnswer reports whether line is part of a UCI engine's answer to
 // "uci": an id, option, info or uciok line.
@@ -19,4 +25,21 @@ func XBoardAnswer(line string) bool {
 	l := strings.ToLower(strings.TrimSpace(line))
 	return strings.HasSuffix(l, ": uci") || strings.HasPrefix(l, "feature ") ||
 		strings.HasPrefix(l, "illegal move") || strings.HasPrefix(l, "error")
+}
+
+// ErrNoAnswer means a program answered neither protocol: nothing a UCI
+// engine says to "uci", and no feature line to "protover 2". Such a
+// program (a silent one, or /bin/cat, which echoes every command) would
+// pass XBoard's handshake as a protocol 1 engine and then never move, so
+// detection refuses it; an XBoard engine of protocol 1 is started by
+// naming its protocol.
+var ErrNoAnswer = errors.New("no answer to uci or to protover 2")
+
+// CheckXBoard returns an error matching ErrNoAnswer unless p, started as
+// an XBoard engine after it failed as a UCI engine, sent features.
+func CheckXBoard(p *xboard.Engine) error {
+	if p.Features().Protocol < 2 {
+		return fmt.Errorf("%w: %s sent no feature line within its feature timeout", ErrNoAnswer, p.Name())
+	}
+	return nil
 }
