@@ -120,8 +120,9 @@ func TestEnginePlayDeadlineXBoard(t *testing.T) {
 
 // A program that answers neither protocol (/bin/cat echoes every command)
 // is refused by Detect with an error that says so, within DetectTimeout,
-// XBoard's 2 s feature timeout and the 2 s Close grace (cat does not
-// quit: 9.0 s here); an earlier deadline ends the attempt at the deadline.
+// detection's feature timeout (protodetect.FeatureTimeout) and the 2 s
+// Close grace (cat does not quit); an earlier deadline ends the attempt
+// at the deadline.
 func TestDetectRefusesASilentProgram(t *testing.T) {
 	g := game.New()
 	start := time.Now()
@@ -135,7 +136,7 @@ func TestDetectRefusesASilentProgram(t *testing.T) {
 	// DetectTimeout, the feature timeout and the Close grace, each
 	// bounded by a timer; two program starts and teardowns besides, up
 	// to a second each beside a load of 30 here.
-	assert.Less(t, took, game.DetectTimeout+4*time.Second+3*time.Second)
+	assert.Less(t, took, game.DetectTimeout+protodetect.FeatureTimeout+2*time.Second+3*time.Second)
 	requireOneLine(t, err)
 
 	ctx, dl := deadlineCtx(t, 3*time.Second)

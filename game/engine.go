@@ -27,10 +27,10 @@ const (
 	// Detect tries UCI first, with a short timeout, and XBoard when the
 	// engine does not answer "uci" with "uciok". A program that answers
 	// neither (no UCI line within DetectTimeout, then no feature line
-	// within XBoard's feature timeout, 2 s) is refused with an error
-	// that says so: about 9 s for a silent program (with the 2 s Close
-	// grace of a program that does not quit), or ctx's deadline if
-	// sooner. A protocol 1 XBoard engine, which sends no features, must
+	// within 5 s, longer than XBoard's 2 s so that a slow start under
+	// load is not taken for silence) is refused with an error that says
+	// so: about 12 s for a silent program (with the 2 s Close grace of a
+	// program that does not quit), or ctx's deadline if sooner. A protocol 1 XBoard engine, which sends no features, must
 	// be started as XBoard.
 	Detect
 )
@@ -91,7 +91,7 @@ func (g *Game) StartEngineProtocol(ctx context.Context, proto Protocol, path str
 func StartPlayer(ctx context.Context, proto Protocol, path string, args ...string) (engine.Player, error) {
 	return connectPlayer(ctx, proto,
 		func(ctx context.Context, c uci.Config) (engine.Player, error) { return c.Start(ctx, path, args...) },
-		func(ctx context.Context) (engine.Player, error) { return xboard.Start(ctx, path, args...) })
+		func(ctx context.Context, c xboard.Config) (engine.Player, error) { return c.Start(ctx, path, args...) })
 }
 
 // DialPlayer connects to an engine speaking proto served over TCP at
@@ -99,26 +99,26 @@ func StartPlayer(ctx context.Context, proto Protocol, path string, args ...strin
 func DialPlayer(ctx context.Context, proto Protocol, addr string) (engine.Player, error) {
 	return connectPlayer(ctx, proto,
 		func(ctx context.Context, c uci.Config) (engine.Player, error) { return c.Dial(ctx, addr) },
-		func(ctx context.Context) (engine.Player, error) { return xboard.Dial(ctx, addr) })
+		func(ctx context.Context, c xboard.Config) (engine.Player, error) { return c.Dial(ctx, addr) })
 }
 
 // connectPlayer starts or dials an engine with the protocol's function,
 // detecting the protocol when asked to.
 func connectPlayer(ctx context.Context, proto Protocol,
 	viaUCI func(context.Context, uci.Config) (engine.Player, error),
-	viaXBoard func(context.Context) (engine.Player, error)) (engine.Player, error) {
+	viaXBoard func(context.Context, xboard.Config) (engine.Player, error)) (engine.Player, error) {
 	var p engine.Player
 	var err error
 	switch proto {
 	case UCI:
 		p, err = viaUCI(ctx, uci.Config{})
 	case XBoard:
-		p, err = viaXBoard(ctx)
+		p, err = viaXBoard(ctx, xboard.Config{})
 	case Detect:
 		p, err = detectUCI(ctx, viaUCI)
 		if err != nil && ctx.Err() == nil {
 			var xerr error
-			p, xerr = viaXBoard(ctx)
+			p, xerr = viaXBoard(ctx, xboard.Config{FeatureTimeout: protodetect.FeatureTimeout})
 			if xe, ok := p.(*xboard.Engine); ok && xerr == nil {
 				if xerr = protodetect.CheckXBoard(xe); xerr != nil {
 					_ = p.Close()

@@ -64,8 +64,9 @@ type player struct {
 // as an XBoard engine. An XBoard engine's answer to "uci" (an error, an
 // illegal move, a feature line) ends the UCI attempt at once, and a UCI
 // engine that has begun to answer has its full Timeout. A program that
-// then sends no feature line either is refused (protodetect.ErrNoAnswer):
-// name the protocol of a protocol 1 XBoard engine.
+// then sends no feature line either, within protodetect.FeatureTimeout
+// (5 s), is refused (protodetect.ErrNoAnswer): name the protocol of a
+// protocol 1 XBoard engine.
 const DetectTimeout = 5 * time.Second
 
 // variantFeatureTimeout is the XBoard FeatureTimeout of an engine in a
@@ -94,7 +95,7 @@ func startPlayer(ctx context.Context, cfg EngineConfig, v core.Variant) (*player
 	case "uci":
 		p, err = pl.startUCI(ctx, onSend, nil)
 	case "xboard", "cecp":
-		p, err = pl.startXBoard(ctx, onSend)
+		p, err = pl.startXBoard(ctx, onSend, 0)
 	case "", "auto", "detect":
 		p, err = pl.detect(ctx, onSend)
 	default:
@@ -170,8 +171,9 @@ func (pl *player) startUCI(ctx context.Context, onSend, seen func(string)) (engi
 	return e, nil
 }
 
-// startXBoard starts the engine as an XBoard engine.
-func (pl *player) startXBoard(ctx context.Context, onSend func(string)) (engine.Player, error) {
+// startXBoard starts the engine as an XBoard engine, waiting at least
+// featureWait for its features (0: the protocol's 2 s).
+func (pl *player) startXBoard(ctx context.Context, onSend func(string), featureWait time.Duration) (engine.Player, error) {
 	onLine := func(line string) {
 		if strings.HasPrefix(line, "move ") {
 			pl.moveAt.Store(time.Now().UnixNano())
@@ -179,8 +181,9 @@ func (pl *player) startXBoard(ctx context.Context, onSend func(string)) (engine.
 	}
 	cfg := pl.cfg
 	c := xboard.Config{Timeout: cfg.Timeout, Dir: cfg.Dir, Env: cfg.Env, OnSend: onSend, OnLine: onLine, SearchTimeout: -1}
+	c.FeatureTimeout = featureWait
 	if pl.variant != core.Standard {
-		c.FeatureTimeout = variantFeatureTimeout
+		c.FeatureTimeout = max(featureWait, variantFeatureTimeout)
 	}
 	e, err := c.Start(ctx, cfg.Cmd, cfg.Args...)
 	if err != nil {
@@ -215,7 +218,7 @@ func (pl *player) detect(ctx context.Context, onSend func(string)) (engine.Playe
 	if uciCtx.Err() != nil {
 		uerr = fmt.Errorf("%v: %w", context.Cause(uciCtx), uerr)
 	}
-	p, xerr := pl.startXBoard(ctx, onSend)
+	p, xerr := pl.startXBoard(ctx, onSend, protodetect.FeatureTimeout)
 	if xerr == nil {
 		if xerr = protodetect.CheckXBoard(p.(*xboard.Engine)); xerr != nil {
 			_ = p.Close()

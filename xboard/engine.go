@@ -253,11 +253,11 @@ wait:
 			_ = e.c.Send("handshake", "")
 			// GNU Chess 6 (the one engine nudged) now and then loses the
 			// "protover 2" that came with "xboard" and then sends no
-			// feature at all (1 start in 30 here): ask once more when a
-			// second of nudges has brought none. A second set of
+			// feature at all (1 start in 30 here): ask again after each
+			// second of nudges that brought none. A second set of
 			// features, if the first was only slow, comes after done=1
 			// and is ignored.
-			if nudges++; nudges == 4 {
+			if nudges++; nudges%4 == 0 {
 				e.c.Mu.Lock()
 				got := hs.got
 				e.c.Mu.Unlock()

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gambit-chess/gambit/xboard"
 )
@@ -34,6 +35,14 @@ func XBoardAnswer(line string) bool {
 // detection refuses it; an XBoard engine of protocol 1 is started by
 // naming its protocol.
 var ErrNoAnswer = errors.New("no answer to uci or to protover 2")
+
+// FeatureTimeout is the XBoard FeatureTimeout of a detection's XBoard
+// attempt, longer than the protocol's 2 s: whether the program is refused
+// (CheckXBoard) hinges on a feature line coming within it, and a real
+// engine that starts slowly beside other work can miss 2 s (GNU Chess 6,
+// in a make test beside other packages' engines, sent none within 2 s;
+// an engine that sends done=1 ends the wait at once).
+const FeatureTimeout = 5 * time.Second
 
 // CheckXBoard returns an error matching ErrNoAnswer unless p, started as
 // an XBoard engine after it failed as a UCI engine, sent features.
