@@ -2,7 +2,6 @@ package perft_test
 
 import (
 	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
-	"github.com/gambit-chess/gambit/internal/pgncorpus"
 	"github.com/gambit-chess/gambit/internal/variantoracle"
 	"github.com/gambit-chess/gambit/perft"
 )
@@ -209,60 +207,4 @@ func TestVariantRandomGamesFairyStockfish(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestVariantRandomChessOps counts seeded random positions of every variant
-// core plays, which chessops (lichess's rules) makes by random games, and
-// Crazyhouse's from Chess960 arrays too, at depth 3 and compares them with
-// chessops's counts; on a mismatch it names the moves that differ.
-// GAMBIT_VARIANT_GAMBIT_N (30 positions a variant, a fifth of them from
-// Chess960 arrays), GAMBIT_VARIANT_GAMBIT_DEPTH (3) and
-// GAMBIT_VARIANT_GAMBIT_ONLY (a variant's name; all when empty) ask for
-// more: make variant-oracle-deep.
-func TestVariantRandomChessOps(t *testing.T) {
-	ops := variantoracle.ChessOpsForTest(t)
-	n := pgncorpus.EnvInt(t, "GAMBIT_VARIANT_GAMBIT_N", 30)
-	depth := pgncorpus.EnvInt(t, "GAMBIT_VARIANT_GAMBIT_DEPTH", 3)
-	only := os.Getenv("GAMBIT_VARIANT_GAMBIT_ONLY")
-	type run struct {
-		v        core.Variant
-		chess960 bool
-		n        int
-	}
-	var runs []run
-	for _, v := range []core.Variant{core.Atomic, core.Crazyhouse, core.ThreeCheck, core.KingOfTheHill, core.RacingKings, core.Horde, core.Antichess} {
-		runs = append(runs, run{v, false, n})
-	}
-	runs = append(runs, run{core.Crazyhouse, true, max(1, n/5)})
-	for _, r := range runs {
-		if only != "" && only != r.v.String() {
-			continue
-		}
-		fens, err := ops.Random(t.Context(), variantoracle.Games{Variant: r.v.String(), Chess960: r.chess960, Seed: 7, Plies: 60, N: r.n})
-		require.NoError(t, err, r.v)
-		require.Len(t, fens, r.n, r.v)
-		for _, fen := range fens {
-			want, err := ops.Divide(t.Context(), r.v.String(), fen, depth)
-			require.NoError(t, err, "%v %s", r.v, fen)
-			p, err := core.ParseVariantFEN(r.v, fen)
-			require.NoError(t, err, "%v %s", r.v, fen)
-			if got := perft.Count(&p, depth); got != uint64(want.Total()) {
-				mine := variantoracle.Divide{}
-				for m, n := range divideMap(&p, depth) {
-					mine[m] = int64(n)
-				}
-				t.Errorf("%v %s depth %d: gambit %d, chessops %d\n%s", r.v, fen, depth, got, want.Total(),
-					variantoracle.Compare("gambit", mine, "chessops", want))
-			}
-		}
-	}
-}
-
-// TestCrazyhousePublished counts the published Crazyhouse positions of
-// testdata/variants (python-chess's and shakmaty's, see SOURCES.md) up to
-// GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES leaves (1,000,000), by Count and,
-// up to 100,000 leaves, by CountFull.
-func TestCrazyhousePublished(t *testing.T) {
-	checked := checkPublished(t, core.Crazyhouse, 100_000)
-	assert.GreaterOrEqual(t, checked, 15)
 }

@@ -28,7 +28,7 @@ const (
 
 // agree compares the two oracles' divides of fen at depth and returns
 // chessops's total, and whether the two differ by the one known rule
-// difference (see knownDifference); it fails the test with both divides
+// difference (see KnownDifference); it fails the test with both divides
 // and the position where the moves part when they differ otherwise.
 func agree(t *testing.T, ctx context.Context, ops *ChessOps, fsf *FairyStockfish, variant, fen string, depth int) (int64, bool) {
 	t.Helper()
@@ -59,24 +59,12 @@ func divideOf(divide func(context.Context, string, string, int) (Divide, error),
 	}
 }
 
-// knownDifference names the one place the oracles are known to part,
-// or returns "": in Racing Kings, lichess (and chessops) end the game as
-// soon as a king stands on the eighth rank, unless it is White's and
-// Black can still reach the rank with the next move; Fairy-Stockfish 11.1
-// gives the other side one more move in every case and ends the game
-// only when the side to move has its king there. So where chessops has
-// no moves because the race is over, Fairy-Stockfish has some.
+// knownDifference is KnownDifference, failing the test on an error.
 func knownDifference(t *testing.T, ctx context.Context, ops *ChessOps, variant string, d *Difference) string {
 	t.Helper()
-	if variant != "racingkings" || len(d.A) != 0 || len(d.B) == 0 {
-		return ""
-	}
-	st, err := ops.Status(ctx, variant, d.FEN)
+	known, err := KnownDifference(ctx, ops, variant, d)
 	require.NoError(t, err)
-	if st.Reason != "variant" {
-		return ""
-	}
-	return "known: the race is over (" + st.String() + ") and Fairy-Stockfish 11.1 plays on"
+	return known
 }
 
 func TestOraclesAgreeOnStartPositions(t *testing.T) {

@@ -94,3 +94,26 @@ func differingMove(a, b Divide) string {
 	sort.Strings(moves)
 	return moves[0]
 }
+
+// KnownDifference names the one place lichess's rules (chessops's, and
+// side a of d) and Fairy-Stockfish 11.1's (side b) are known to part, or
+// returns "" when d is not it: in Racing Kings, lichess ends the game as
+// soon as a king stands on the eighth rank, unless it is White's and
+// Black can still reach the rank with the next move; Fairy-Stockfish 11.1
+// gives the other side one more move in every case and ends the game
+// only when the side to move has its king there. So where side a has no
+// moves because chessops says the race is over, Fairy-Stockfish has some.
+// ops tells whether the race is over at d.FEN.
+func KnownDifference(ctx context.Context, ops *ChessOps, variant string, d *Difference) (string, error) {
+	if d == nil || variant != "racingkings" || len(d.A) != 0 || len(d.B) == 0 {
+		return "", nil
+	}
+	st, err := ops.Status(ctx, variant, d.FEN)
+	if err != nil {
+		return "", fmt.Errorf("variantoracle: is the race over at %s: %w", d.FEN, err)
+	}
+	if st.Reason != "variant" {
+		return "", nil
+	}
+	return "known: the race is over (" + st.String() + ") and Fairy-Stockfish 11.1 plays on", nil
+}

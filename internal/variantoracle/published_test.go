@@ -53,7 +53,7 @@ func TestPublishedCounts(t *testing.T) {
 				continue
 			}
 			// Where Fairy-Stockfish differs, it must be by the known
-			// Racing Kings rule (see knownDifference).
+			// Racing Kings rule (see KnownDifference).
 			where, err := FindDifference(ctx, ops, variant, v.FEN, v.Depth, divideOf(ops.Divide, variant), divideOf(fsf.Divide, variant))
 			require.NoError(t, err)
 			require.NotNil(t, where, "%s %s perft %d: fairy-stockfish %d, published %d", variant, v.ID, v.Depth, got, v.Nodes)
