@@ -2,6 +2,7 @@ package perft_test
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,8 @@ const (
 	envVariantDepth      = "GAMBIT_VARIANT_GAMBIT_DEPTH"       // deepest depth compared (3)
 	envVariantNodes      = "GAMBIT_VARIANT_GAMBIT_NODES"       // no deeper once a depth would pass this many leaves (40,000)
 	envVariantStartDepth = "GAMBIT_VARIANT_GAMBIT_START_DEPTH" // deepest depth of the start position (4)
+	envVariantDeepN      = "GAMBIT_VARIANT_GAMBIT_DEEP_N"      // random positions compared at one depth, however many leaves (5)
+	envVariantDeepDepth  = "GAMBIT_VARIANT_GAMBIT_DEEP_DEPTH"  // that depth (3)
 	envVariantOnly       = "GAMBIT_VARIANT_GAMBIT_ONLY"        // the variants to compare, as "atomic,horde" (all)
 	envPublishedNodes    = "GAMBIT_VARIANT_ORACLE_PUBLISHED_NODES"
 )
@@ -178,20 +181,39 @@ func chosenVariants(t *testing.T) map[string]bool {
 	return only
 }
 
+// randomPass is one set of random positions TestVariantOracles compares
+// in each variant: n from the standard start and n960 from Chess960
+// starts, or alone from the standard start in a variant without Chess960
+// starts, from seeds of their own, each at
+// depths first to last while the next depth stays under maxNodes leaves
+// by the last one's growth.
+type randomPass struct {
+	name        string
+	n, n960     int
+	alone       int
+	seed        int
+	first, last int
+	maxNodes    int64
+}
+
 // TestVariantOracles compares gambit's perft of each lichess variant with
 // chessops's and Fairy-Stockfish's (where it plays the variant): the start
-// position at depths 1 to GAMBIT_VARIANT_GAMBIT_START_DEPTH, and seeded
-// random positions of chessops's games, from the standard start and from
-// Chess960 starts where the variant has them, GAMBIT_VARIANT_GAMBIT_N of
-// each, at depths 1 to GAMBIT_VARIANT_GAMBIT_DEPTH while the next depth
-// stays under GAMBIT_VARIANT_GAMBIT_NODES leaves by the last one's growth;
-// gambit's Status of each random position must be chessops's outcome.
+// position at depths 1 to GAMBIT_VARIANT_GAMBIT_START_DEPTH; seeded random
+// positions of chessops's games, GAMBIT_VARIANT_GAMBIT_N from the standard
+// start and as many from Chess960 starts where the variant has them, at
+// depths 1 to GAMBIT_VARIANT_GAMBIT_DEPTH while the next depth stays under
+// GAMBIT_VARIANT_GAMBIT_NODES leaves; and GAMBIT_VARIANT_GAMBIT_DEEP_N
+// more (a fifth of them from Chess960 starts where the variant has them)
+// at GAMBIT_VARIANT_GAMBIT_DEEP_DEPTH alone, however many leaves. gambit's
+// Status of each random position must be chessops's outcome.
 func TestVariantOracles(t *testing.T) {
 	ops, fsf := newVariantOracles(t)
 	n := pgncorpus.EnvInt(t, envVariantN, 10)
 	maxDepth := pgncorpus.EnvInt(t, envVariantDepth, 3)
 	maxNodes := int64(pgncorpus.EnvInt(t, envVariantNodes, 40_000))
 	startDepth := pgncorpus.EnvInt(t, envVariantStartDepth, 4)
+	deepN := pgncorpus.EnvInt(t, envVariantDeepN, 5)
+	deepDepth := pgncorpus.EnvInt(t, envVariantDeepDepth, 3)
 	only := chosenVariants(t)
 	for i, row := range oracleVariants {
 		name := row.v.String()
@@ -208,49 +230,66 @@ func TestVariantOracles(t *testing.T) {
 				counts = append(counts, total)
 			}
 			t.Logf("%s start perft(1..%d) = %v; Fairy-Stockfish asked: %v", name, startDepth, counts, o.fsf != nil)
-			kinds := []bool{false}
-			if row.chess960 {
-				kinds = append(kinds, true)
+			passes := []randomPass{
+				{"bounded", n, n, n, 41, 1, maxDepth, maxNodes},
+				{"deep", deepN - deepN/5, deepN / 5, deepN, 141, deepDepth, deepDepth, math.MaxInt64},
 			}
-			for k, chess960 := range kinds {
-				// Each variant and kind plays from its own seed, so a
-				// variant alone gives the positions it gives among all.
-				fens, err := ops.Random(t.Context(), variantoracle.Games{Variant: name, Chess960: chess960, Seed: uint32(41 + 2*i + k), Plies: 80, N: n})
-				require.NoError(t, err)
-				require.Len(t, fens, n)
-				perDepth := make([]int, maxDepth+1)
-				over, known := 0, 0
-				for _, fen := range fens {
-					st, err := ops.Status(t.Context(), name, fen)
-					require.NoError(t, err)
-					p, err := core.ParseVariantFEN(row.v, fen)
-					require.NoError(t, err, fen)
-					if st.Over() {
-						over++
-					}
-					assert.Equal(t, statusOf(row.v, fen, st), p.Status(), "chessops: %s: %s", st, fen)
-					prev, last := int64(1), int64(1)
-					for depth := 1; depth <= maxDepth; depth++ {
-						if depth > 1 && prev > 0 && last*last/prev > maxNodes {
-							break
-						}
-						total, differ := o.compare(t, fen, depth)
-						prev, last = last, total
-						perDepth[depth]++
-						if differ {
-							known++
-							break // deeper, the same difference again
-						}
-						if last == 0 {
-							break
-						}
-					}
+			for _, pass := range passes {
+				if !row.chess960 {
+					pass.n, pass.n960 = pass.alone, 0
 				}
-				t.Logf("%s (Chess960 starts: %v): %d positions (%d games over), compared at depth 1..%d: %v; the known Racing Kings difference from Fairy-Stockfish at %d",
-					name, chess960, len(fens), over, maxDepth, perDepth[1:], known)
+				for k, count := range []int{pass.n, pass.n960} {
+					// Each variant, pass and kind plays from its own seed,
+					// so a variant alone gives the positions it gives
+					// among all.
+					o.comparePositions(t, pass, k == 1, uint32(pass.seed+2*i+k), count)
+				}
 			}
 		})
 	}
+}
+
+// comparePositions compares n random positions of o's variant, from
+// Chess960 starts or not, played from seed, as pass says.
+func (o variantOracles) comparePositions(t *testing.T, pass randomPass, chess960 bool, seed uint32, n int) {
+	t.Helper()
+	if n == 0 {
+		return
+	}
+	name := o.v.String()
+	fens, err := o.ops.Random(t.Context(), variantoracle.Games{Variant: name, Chess960: chess960, Seed: seed, Plies: 80, N: n})
+	require.NoError(t, err)
+	require.Len(t, fens, n)
+	perDepth := make([]int, pass.last+1)
+	over, known := 0, 0
+	for _, fen := range fens {
+		st, err := o.ops.Status(t.Context(), name, fen)
+		require.NoError(t, err)
+		p, err := core.ParseVariantFEN(o.v, fen)
+		require.NoError(t, err, fen)
+		if st.Over() {
+			over++
+		}
+		assert.Equal(t, statusOf(o.v, fen, st), p.Status(), "chessops: %s: %s", st, fen)
+		prev, last := int64(1), int64(1)
+		for depth := pass.first; depth <= pass.last; depth++ {
+			if depth > pass.first && prev > 0 && last*last/prev > pass.maxNodes {
+				break
+			}
+			total, differ := o.compare(t, fen, depth)
+			prev, last = last, total
+			perDepth[depth]++
+			if differ {
+				known++
+				break // deeper, the same difference again
+			}
+			if last == 0 {
+				break
+			}
+		}
+	}
+	t.Logf("%s %s (Chess960 starts: %v): %d positions (%d games over), compared at depth %d..%d: %v; the known Racing Kings difference from Fairy-Stockfish at %d",
+		name, pass.name, chess960, len(fens), over, pass.first, pass.last, perDepth[pass.first:], known)
 }
 
 // TestVariantPublished counts the published perft positions of every
@@ -295,4 +334,21 @@ func TestVariantPublished(t *testing.T) {
 			t.Logf("%d of %d published %s counts of up to %d leaves checked", checked, len(vectors), name, limit)
 		})
 	}
+}
+
+// TestRacingKingsKnownDifference holds compare to the known Racing Kings
+// difference where the published occupied-goal position shows it: gambit
+// and chessops count 33 at depth 2 by lichess's rule, Fairy-Stockfish 55,
+// and compare reports it as known rather than failing.
+func TestRacingKingsKnownDifference(t *testing.T) {
+	ops, fsf := newVariantOracles(t)
+	o := oraclesOf(ops, fsf, core.RacingKings)
+	require.NotNil(t, o.fsf, "Fairy-Stockfish plays Racing Kings")
+	const fen = "4brn1/2K2k2/8/8/8/8/8/8 w - -"
+	total, known := o.compare(t, fen, 2)
+	assert.Equal(t, int64(33), total)
+	assert.True(t, known, "Fairy-Stockfish's count of %s differs by the known rule", fen)
+	sf, err := fsf.Perft(t.Context(), core.RacingKings.String(), fen, 2)
+	require.NoError(t, err)
+	assert.NotEqual(t, total, sf, "Fairy-Stockfish 11.1 counts moves after the race is over")
 }
