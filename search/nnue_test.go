@@ -124,6 +124,18 @@ func TestEvalFile(t *testing.T) {
 	require.NotNil(t, last.Score)
 	assert.Equal(t, wantBest, last.Score.CP)
 
+	// Three threads, each on its own accumulators over the shared
+	// network (go test -race watches them).
+	mid, err := core.ParseFEN("r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	require.NoError(t, err)
+	best, _ = e.Search(context.Background(), engine.Request{Position: mid, Start: mid, Limits: engine.Limits{Depth: 5}},
+		func(in engine.Info) { last = in })
+	require.True(t, mid.IsLegal(best))
+	for _, h := range e.helpers {
+		assert.True(t, h.w.useNN)
+		assert.Positive(t, h.w.nodes, "each helper searched")
+	}
+
 	for _, empty := range []string{"", "<empty>"} {
 		require.NoError(t, e.SetOption("EvalFile", path))
 		require.NoError(t, e.SetOption("EvalFile", empty))
