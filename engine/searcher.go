@@ -54,3 +54,16 @@ type Request struct {
 	PonderHit <-chan struct{}
 	Debug     bool // the GUI asked for debug output
 }
+
+// Notifier is an optional interface of a Searcher that has lines of its
+// own to show the GUI outside a search, such as which evaluation it uses.
+// uci.Serve writes each line as an "info string", xboard.Serve as a "#"
+// comment: those of Notes(false) after a setoption (XBoard: option,
+// cores, egtpath) the Searcher accepted, and those of Notes(true) before
+// "readyok" (UCI isready) or "pong" (XBoard ping, outside a search).
+type Notifier interface {
+	// Notes returns the lines to show now: with ready false, what the
+	// last SetOption has to say (usually nothing); with ready true, the
+	// Searcher's standing state as well.
+	Notes(ready bool) []string
+}

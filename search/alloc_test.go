@@ -21,6 +21,7 @@ func fixedDepth(tb testing.TB, e *Engine, fen string, depth int) func() int64 {
 	w.hist.Grow(maxPly + 8)
 	return func() int64 {
 		w.pos = p
+		w.startEval()
 		w.nodes = 0
 		w.stop = false
 		for d := 1; d <= depth; d++ {

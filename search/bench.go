@@ -50,9 +50,22 @@ func Bench(depth int) (BenchResult, error) {
 // with more than one, the time is the time to depth of Lazy SMP and the
 // node count, that of all threads, varies from run to run.
 func BenchThreads(depth, threads int) (BenchResult, error) {
+	return BenchEvalFile(depth, threads, "")
+}
+
+// BenchEvalFile is BenchThreads with the EvalFile option set to evalFile
+// (a network in Stockfish 15.1's format; "" for the hand-written
+// evaluation). A file that cannot be loaded is an error.
+func BenchEvalFile(depth, threads int, evalFile string) (BenchResult, error) {
 	var r BenchResult
 	e := New()
+	defer e.Close()
 	e.SetThreads(threads)
+	if evalFile != "" {
+		if err := e.SetOption("EvalFile", evalFile); err != nil {
+			return r, err
+		}
+	}
 	for _, fen := range BenchPositions {
 		p, err := core.ParseFEN(fen)
 		if err != nil {

@@ -55,7 +55,19 @@
 // BookFile (a Polyglot book, package polyglot), Move Overhead, Skill
 // Level (20 is full strength; below it the depth is limited, and 0 is
 // BitChess's one-ply material search), and Stockfish's SyzygyPath,
-// SyzygyProbeDepth, SyzygyProbeLimit and Syzygy50MoveRule.
+// SyzygyProbeDepth, SyzygyProbeLimit and Syzygy50MoveRule, and
+// EvalFile.
+//
+// EvalFile (Stockfish's name; empty for the hand-written evaluation, as is
+// "<empty>") loads a network in Stockfish 15.1's format with package nnue:
+// the search then evaluates with it, in centipawns as Stockfish reports
+// its value (value*100/nnue.PawnValue), mate, tablebase and draw scores
+// unchanged. Each thread's worker has an nnue.Evaluator whose
+// accumulators are reset at the root and follow every move and null move
+// made and unmade; the Network is shared read-only. A file that cannot be
+// loaded is SetOption's error and keeps the evaluation; Engine.Notes
+// (engine.Notifier) names the evaluation in use after a load and at every
+// isready.
 //
 // Syzygy tablebases (package syzygy), when SyzygyPath names them: a root
 // the tables hold is searched over the moves of the best rank only

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
+	"github.com/gambit-chess/gambit/nnue"
 	"github.com/gambit-chess/gambit/polyglot"
 	"github.com/gambit-chess/gambit/syzygy"
 )
@@ -40,6 +41,10 @@ type Engine struct {
 	probeDepth int
 	probeLimit int
 	rule50     bool
+
+	net      *nnue.Network // the EvalFile network, nil for the hand-written evaluation
+	evalFile string
+	note     string // Notes' line after SetOption, "" for none
 }
 
 // Defaults of the options.
@@ -95,6 +100,7 @@ func (e *Engine) Options() []engine.Option {
 		{Name: "SyzygyProbeDepth", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeDepth), Min: 1, Max: 100},
 		{Name: "Syzygy50MoveRule", Type: engine.TypeCheck, Default: "true", Min: math.MinInt64, Max: math.MaxInt64},
 		{Name: "SyzygyProbeLimit", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeLimit), Min: 0, Max: 7},
+		{Name: "EvalFile", Type: engine.TypeString, Default: "", Min: math.MinInt64, Max: math.MaxInt64},
 	}
 }
 
@@ -102,6 +108,8 @@ func (e *Engine) Options() []engine.Option {
 // by engine.Option.Check. A BookFile that cannot be opened is an error,
 // and so is a SyzygyPath with a directory that cannot be read, a table
 // file of a wrong size, or no table at all (the engine then has none).
+// An EvalFile that cannot be loaded is an error too, and the evaluation
+// stays the one the engine had.
 func (e *Engine) SetOption(name, value string) error {
 	num := func() (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(value))
@@ -165,6 +173,8 @@ func (e *Engine) SetOption(name, value string) error {
 			return err
 		}
 		e.probeLimit = min(max(n, 0), 7)
+	case "evalfile":
+		return e.setEvalFile(value)
 	case "syzygy50moverule":
 		e.rule50 = !strings.EqualFold(strings.TrimSpace(value), "false")
 	default:
@@ -290,6 +300,7 @@ func (e *Engine) Search(ctx context.Context, req engine.Request, info func(engin
 
 	w := e.w
 	w.pos = pos
+	w.startEval()
 	w.hist = req.History.Clone(maxPly + 8)
 	w.ctl = ctl
 	w.nodes = 0

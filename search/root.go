@@ -33,6 +33,7 @@ func (w *worker) root(rms []rootMove, first, depth, alpha, beta int) int {
 		w.stack[0].move = m
 		w.hist.Push(p)
 		u := p.MakeMove(m)
+		w.made(m)
 		var s int
 		if i == first {
 			s = -w.search(-beta, -alpha, depth-1, 1, true, false)
@@ -46,6 +47,7 @@ func (w *worker) root(rms []rootMove, first, depth, alpha, beta int) int {
 				s = -w.search(-beta, -alpha, depth-1, 1, true, false)
 			}
 		}
+		w.unmade()
 		p.UnmakeMove(m, u)
 		w.hist.Pop()
 		if w.stop {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/nnue"
 	"github.com/gambit-chess/gambit/syzygy"
 )
 
@@ -52,6 +53,11 @@ type worker struct {
 	history [2][64][64]int32
 	counter [2][8][64]core.Move // by the side to move, the previous move's piece and destination
 	pawns   pawnTable           // the pawn structures met (eval.go)
+
+	// The network of the EvalFile option (nnue.go): nn is nil without
+	// one; useNN is true while a search evaluates with it.
+	nn    *nnue.Evaluator
+	useNN bool
 }
 
 // lmr holds the late-move reductions by depth and move number.
@@ -104,9 +110,27 @@ func scoreFromTT(s, ply int) int {
 	return s
 }
 
-// evaluate is the static evaluation the search uses.
+// evaluate is the static evaluation the search uses: the network's
+// (EvalFile) or the hand-written one.
 func (w *worker) evaluate() int {
+	if w.useNN {
+		return nnueScore(w.nn.EvaluateIncremental(&w.pos))
+	}
 	return evaluate(&w.pos, nil, &w.pawns)
+}
+
+// made follows move m, just made (core.NoMove for a null move), with the
+// network's accumulators; unmade goes back one.
+func (w *worker) made(m core.Move) {
+	if w.useNN {
+		w.nn.Push(&w.pos, m)
+	}
+}
+
+func (w *worker) unmade() {
+	if w.useNN {
+		w.nn.Pop()
+	}
 }
 
 // search is the principal-variation search of a node below the root.
@@ -198,7 +222,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			fr.move = core.NoMove
 			w.hist.PushNull(p)
 			u := p.MakeNullMove()
+			w.made(core.NoMove)
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
+			w.unmade()
 			p.UnmakeNullMove(u)
 			w.hist.Pop()
 			if w.stop {
@@ -261,6 +287,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		fr.move = m
 		w.hist.Push(p)
 		u := p.MakeMove(m)
+		w.made(m)
 		var s int
 		if i == 0 {
 			s = -w.search(-beta, -alpha, depth-1, ply+1, pvNode, false)
@@ -293,6 +320,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				s = -w.search(-beta, -alpha, depth-1, ply+1, true, false)
 			}
 		}
+		w.unmade()
 		p.UnmakeMove(m, u)
 		w.hist.Pop()
 		if w.stop {
@@ -432,7 +460,9 @@ func (w *worker) quiesce(alpha, beta, ply int) int {
 		}
 		fr.move = m
 		u := p.MakeMove(m)
+		w.made(m)
 		s := -w.quiesce(-beta, -alpha, ply+1)
+		w.unmade()
 		p.UnmakeMove(m, u)
 		if w.stop {
 			return 0

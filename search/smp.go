@@ -66,6 +66,7 @@ func (e *Engine) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(e.helpers) < n-1 {
 		w := &worker{tt: e.tt}
+		w.setNetwork(e.net)
 		e.helpers = append(e.helpers, &helper{w: w})
 	}
 	clear(e.helpers[n-1:])
@@ -94,6 +95,7 @@ func (e *Engine) startHelpers(w *worker, hist *core.History, rms []rootMove, max
 	for i, h := range e.helpers {
 		hw := h.w
 		hw.pos = w.pos
+		hw.startEval()
 		hw.hist = hist.Clone(maxPly + 8)
 		hw.nodes, hw.seldepth, hw.stop = 0, 0, false
 		hw.tb, hw.tbCard, hw.tbDepth, hw.tbRule50, hw.tbHits = w.tb, w.tbCard, w.tbDepth, w.tbRule50, 0

@@ -119,6 +119,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 				s.report("debug wants on or off, not %q", arg)
 			}
 		case "isready":
+			s.notes(true)
 			s.write("readyok")
 		case "setoption":
 			s.cmdSetOption(line)
@@ -202,6 +203,17 @@ func (s *server) cmdSetOption(line string) {
 	}
 	if err := s.eng.SetOption(o.Name, v); err != nil {
 		s.report("setoption %s: %v", o.Name, err)
+	}
+	s.notes(false)
+}
+
+// notes writes the engine's engine.Notifier lines, if it has any, as
+// "info string" lines.
+func (s *server) notes(ready bool) {
+	if n, ok := s.eng.(engine.Notifier); ok {
+		for _, l := range n.Notes(ready) {
+			s.write("info string " + strings.ReplaceAll(l, "\n", " "))
+		}
 	}
 }
 

@@ -264,6 +264,7 @@ func (s *server) handle(ctx context.Context, line string) bool {
 		if s.run != nil && s.run.kind == thinking {
 			s.pendingPongs = append(s.pendingPongs, "pong "+arg)
 		} else {
+			s.notes(true)
 			s.write("pong " + arg)
 		}
 	case "result":

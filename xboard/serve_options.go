@@ -127,4 +127,15 @@ func (s *server) setOption(name, v, what string) {
 	if err := s.eng.SetOption(name, v); err != nil {
 		s.write("# " + what + ": " + strings.ReplaceAll(err.Error(), "\n", " "))
 	}
+	s.notes(false)
+}
+
+// notes writes the engine's engine.Notifier lines, if it has any, as "#"
+// comment lines.
+func (s *server) notes(ready bool) {
+	if n, ok := s.eng.(engine.Notifier); ok {
+		for _, l := range n.Notes(ready) {
+			s.write("# " + strings.ReplaceAll(l, "\n", " "))
+		}
+	}
 }

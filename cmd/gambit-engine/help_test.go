@@ -14,7 +14,7 @@ func TestHelp(t *testing.T) {
 		out, err := exec.Command(binary, arg).CombinedOutput()
 		require.NoError(t, err, "%s: %s", arg, out)
 		assert.Contains(t, string(out), "usage: gambit-engine [-protocol auto|uci|xboard]")
-		assert.Contains(t, string(out), "gambit-engine bench [depth [threads]]")
+		assert.Contains(t, string(out), "gambit-engine bench [depth [threads [evalfile]]]")
 		assert.NotContains(t, string(out), "help requested")
 	}
 	out, err := exec.Command(binary, "-bogus").CombinedOutput()

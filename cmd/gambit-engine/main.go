@@ -6,14 +6,26 @@
 // Usage:
 //
 //	gambit-engine [-protocol auto|uci|xboard]
-//	gambit-engine bench [depth [threads]]
+//	gambit-engine bench [depth [threads [evalfile]]]
 //
 // bench searches a fixed set of positions (search.BenchPositions) to a fixed
 // depth (search.BenchDepth unless given) and prints the total node count,
 // the search's signature, and the speed in nodes per second. With threads
 // (the Threads option, 1 unless given) above 1, its time is Lazy SMP's
 // time to depth, and its node count is no signature: it varies from run
-// to run.
+// to run. With evalfile, the search evaluates with that network (the
+// EvalFile option below).
+//
+// Evaluation: the hand-written one by default. The UCI option EvalFile
+// (Stockfish's name; under XBoard the option feature of the same name,
+// "option EvalFile=PATH") loads a network in Stockfish 15.1's format
+// (package nnue; Debian's stockfish writes its own with "export_net
+// FILE"); empty or "<empty>" puts the hand-written evaluation back. A
+// file that cannot be loaded is reported ("info string error: ...",
+// XBoard "# ...") and the evaluation stays what it was. After isready
+// (XBoard ping) and after each EvalFile the engine names its evaluation:
+// "info string evaluation: hand-written" or "info string evaluation:
+// NNUE PATH (Stockfish 15.1 format)". See docs/engine.md.
 //
 // Syzygy tablebases: the UCI option SyzygyPath (with SyzygyProbeDepth,
 // SyzygyProbeLimit and Syzygy50MoveRule, as Stockfish names them) or,
@@ -46,7 +58,7 @@ func main() {
 
 // run is main with its arguments and streams.
 func run(args []string, in io.Reader, out io.Writer) error {
-	fs := cli.NewFlagSet("gambit-engine", "usage: gambit-engine [-protocol auto|uci|xboard]\n       gambit-engine bench [depth [threads]]", out)
+	fs := cli.NewFlagSet("gambit-engine", "usage: gambit-engine [-protocol auto|uci|xboard]\n       gambit-engine bench [depth [threads [evalfile]]]", out)
 	protocol := fs.String("protocol", "auto", "the protocol: auto (by the first command), uci or xboard")
 	if err := fs.Parse(args); err != nil {
 		return err // flag.ErrHelp after -h: cli.Exit reads it
@@ -116,8 +128,8 @@ func detect(first string) string {
 
 // bench runs search.BenchThreads and prints its result.
 func bench(args []string, out io.Writer) error {
-	if len(args) > 2 {
-		return cli.Usagef("bench: %d arguments: want at most a depth and a number of threads", len(args))
+	if len(args) > 3 {
+		return cli.Usagef("bench: %d arguments: want at most a depth, a number of threads and a network file", len(args))
 	}
 	depth, threads := search.BenchDepth, 1
 	if len(args) > 0 {
@@ -134,7 +146,11 @@ func bench(args []string, out io.Writer) error {
 		}
 		threads = n
 	}
-	r, err := search.BenchThreads(depth, threads)
+	evalFile := ""
+	if len(args) > 2 {
+		evalFile = args[2]
+	}
+	r, err := search.BenchEvalFile(depth, threads, evalFile)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
