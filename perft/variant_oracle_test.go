@@ -271,22 +271,14 @@ func (o variantOracles) comparePositions(t *testing.T, pass randomPass, chess960
 			over++
 		}
 		assert.Equal(t, statusOf(o.v, fen, st), p.Status(), "chessops: %s: %s", st, fen)
-		prev, last := int64(1), int64(1)
-		for depth := pass.first; depth <= pass.last; depth++ {
-			if depth > pass.first && prev > 0 && last*last/prev > pass.maxNodes {
-				break
-			}
+		variantoracle.Deepen(pass.first, pass.last, pass.maxNodes, func(depth int) (int64, bool) {
 			total, differ := o.compare(t, fen, depth)
-			prev, last = last, total
 			perDepth[depth]++
 			if differ {
 				known++
-				break // deeper, the same difference again
 			}
-			if last == 0 {
-				break
-			}
-		}
+			return total, differ
+		})
 	}
 	t.Logf("%s %s (Chess960 starts: %v): %d positions (%d games over), compared at depth %d..%d: %v; the known Racing Kings difference from Fairy-Stockfish at %d",
 		name, pass.name, chess960, len(fens), over, pass.first, pass.last, perDepth[pass.first:], known)

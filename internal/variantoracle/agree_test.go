@@ -149,22 +149,14 @@ func TestOraclesAgreeOnRandomPositions(t *testing.T) {
 			if st.Over() {
 				over++
 			}
-			prev, last := int64(1), int64(1)
-			for depth := 1; depth <= maxDepth; depth++ {
-				if depth > 1 && prev > 0 && last*last/prev > maxNodes {
-					break
-				}
+			Deepen(1, maxDepth, maxNodes, func(depth int) (int64, bool) {
 				n, differ := agree(t, ctx, ops, fsf, r.variant, fen, depth)
-				prev, last = last, n
 				perDepth[depth]++
 				if differ {
 					known++
-					break // deeper, the same difference again
 				}
-				if last == 0 {
-					break
-				}
-			}
+				return n, differ
+			})
 		}
 		assert.Equal(t, len(fens), perDepth[1], name)
 		t.Logf("%-18s %d positions (%d games over); compared at depth 1..%d: %v; the known Racing Kings difference at %d",
