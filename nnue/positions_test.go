@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -143,7 +142,7 @@ func placedPositions(t testing.TB, perCount int, seed uint64) []core.Position {
 			if rng.IntN(2) == 1 {
 				side = " b - - 0 1"
 			}
-			p, err := core.ParseFEN(boardFEN(&board) + side)
+			p, err := core.ParseFEN(core.PlacementFEN(&board) + side)
 			if err != nil || p.InCheck() {
 				continue // a side in check, or too many promotions
 			}
@@ -152,31 +151,4 @@ func placedPositions(t testing.TB, perCount int, seed uint64) []core.Position {
 		}
 	}
 	return ps
-}
-
-// boardFEN writes the board field of a FEN.
-func boardFEN(board *[64]core.Piece) string {
-	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := range 8 {
-			pc := board[r*8+f]
-			if pc == core.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(pc.Letter())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	return sb.String()
 }
