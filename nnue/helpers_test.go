@@ -38,9 +38,19 @@ func TestMain(m *testing.M) {
 }
 
 // networkFile returns the path of Stockfish 15.1's network, exported by
-// the installed Stockfish.
+// the installed Stockfish, or the file GAMBIT_NNUE_NET names (for
+// callgrind, which Stockfish's exit signal can crash; the loader checks
+// that it is the network).
 func networkFile(t testing.TB) string {
 	t.Helper()
+	if path := os.Getenv("GAMBIT_NNUE_NET"); path != "" {
+		netOnce.Do(func() {
+			netPath = path
+			netVal, netErr = nnue.LoadFile(path)
+		})
+		require.NoError(t, netErr, "GAMBIT_NNUE_NET")
+		return netPath
+	}
 	sf := enginetest.StockfishPath(t)
 	netOnce.Do(func() {
 		netDir, netErr = os.MkdirTemp("", "gambit-nnue-")
