@@ -274,11 +274,13 @@ match-proof:
 	GAMBIT_MATCH_PROOF=1 GAMBIT_MATCH_PROOF_GAMES=$(MATCH_PROOF_GAMES) nice $(GO) test -count=1 -timeout 120m -run 'TestProof$$' -v ./match
 
 ## check-generate: fail if go generate would change the committed generated files
-# fail if `go generate` would change the committed tables
-# or the generators' copies (core/movegen_sides.go, core/pseudogen_sides.go,
-# core/atomicgen_sides.go)
+# fail if `go generate` would change the committed tables,
+# the generators' copies (core/movegen_sides.go, core/pseudogen_sides.go,
+# core/atomicgen_sides.go) or nnue's SIMD kernels (nnue/simd_amd64.s and
+# nnue/simd_stubs_amd64.go, from the avo program nnue/internal/asmgen)
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
+	$(GO) test -count=1 -run 'TestAssemblyIsReproducible' ./nnue/internal/asmgen
 
 ## syzygy-deep: the syzygy oracle test at 10,000 positions a table (~90 min)
 # the syzygy oracle test at 10,000 random positions per

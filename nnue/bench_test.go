@@ -13,16 +13,36 @@ func benchPositions(b *testing.B) []core.Position {
 	return gamePositions(b, 64, 13)
 }
 
+// forEachKernels runs bench as a sub-benchmark for each set of kernels,
+// with an Evaluator of it: pure Go, AVX2, AVX-512 (a set the CPU or the
+// build lacks is skipped).
+func forEachKernels(b *testing.B, bench func(b *testing.B, ev *nnue.Evaluator)) {
+	net := network(b)
+	for _, k := range []nnue.Kernels{nnue.PureGo, nnue.AVX2, nnue.AVX512} {
+		b.Run(k.String(), func(b *testing.B) {
+			if !k.Available() {
+				b.Skipf("%v kernels not available on this CPU or build", k)
+			}
+			ev := net.NewEvaluator()
+			if err := ev.SetKernels(k); err != nil {
+				b.Fatal(err)
+			}
+			bench(b, ev)
+		})
+	}
+}
+
 // BenchmarkEvaluate evaluates positions from scratch: both accumulators
 // refreshed from every piece, then the layers.
 func BenchmarkEvaluate(b *testing.B) {
-	ev := network(b).NewEvaluator()
 	ps := benchPositions(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := range b.N {
-		ev.Evaluate(&ps[i%len(ps)])
-	}
+	forEachKernels(b, func(b *testing.B, ev *nnue.Evaluator) {
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := range b.N {
+			ev.Evaluate(&ps[i%len(ps)])
+		}
+	})
 }
 
 // benchMove is a legal move of benchPositions' position pos.
@@ -80,12 +100,15 @@ func followMoves(b *testing.B, ev *nnue.Evaluator, visit func(*core.Position)) {
 // BenchmarkPushPop follows legal moves and takes them back: the
 // accumulator updates alone.
 func BenchmarkPushPop(b *testing.B) {
-	followMoves(b, network(b).NewEvaluator(), func(*core.Position) {})
+	forEachKernels(b, func(b *testing.B, ev *nnue.Evaluator) {
+		followMoves(b, ev, func(*core.Position) {})
+	})
 }
 
 // BenchmarkEvaluateIncremental follows legal moves and evaluates each
 // position reached from the accumulators, as a search does.
 func BenchmarkEvaluateIncremental(b *testing.B) {
-	ev := network(b).NewEvaluator()
-	followMoves(b, ev, func(p *core.Position) { ev.EvaluateIncremental(p) })
+	forEachKernels(b, func(b *testing.B, ev *nnue.Evaluator) {
+		followMoves(b, ev, func(p *core.Position) { ev.EvaluateIncremental(p) })
+	})
 }

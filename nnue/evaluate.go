@@ -35,6 +35,10 @@ type Evaluator struct {
 	l1act       [l2In]uint8
 	l2          [l2Out]int32
 	l2act       [l2Out]uint8
+
+	kernels Kernels           // the arithmetic: pure Go or SIMD
+	feats   [maxActiveLen]int // a refresh's features
+	simd    simdScratch       // the SIMD kernels' arguments
 }
 
 // accumulator is the feature transformer's output for both perspectives
@@ -45,9 +49,11 @@ type accumulator struct {
 	psqt [2][Buckets]int32
 }
 
-// NewEvaluator returns an Evaluator for n. The zero Evaluator is not
-// usable.
-func (n *Network) NewEvaluator() *Evaluator { return &Evaluator{net: n} }
+// NewEvaluator returns an Evaluator for n, computing with BestKernels.
+// The zero Evaluator is not usable.
+func (n *Network) NewEvaluator() *Evaluator {
+	return &Evaluator{net: n, kernels: BestKernels()}
+}
 
 // Evaluate returns the network's evaluation of pos in Stockfish's internal
 // units, from the side to move's point of view: what Stockfish 15.1's
@@ -128,14 +134,34 @@ func (e *Evaluator) refresh(skip int) {
 // refreshInto computes a's perspective c from the board, leaving out the
 // piece at index skip when skip >= 0.
 func (e *Evaluator) refreshInto(a *accumulator, c core.Color, skip int) {
-	net := e.net
-	acc := &a.acc[c]
-	*acc = net.ftBias
-	a.psqt[c] = [Buckets]int32{}
 	ksq := e.kings[c]
+	n := 0
 	for i := range e.n {
 		if i != skip {
-			e.addFeature(a, c, featureIndex(c, ksq, e.sq[i], e.pc[i]))
+			e.feats[n] = featureIndex(c, ksq, e.sq[i], e.pc[i])
+			n++
+		}
+	}
+	e.update(a, c, &e.net.ftBias, &zeroPSQT, e.feats[:n], n)
+}
+
+// zeroPSQT is where a refresh's PSQT sums start.
+var zeroPSQT [Buckets]int32
+
+// update sets dst's perspective c to the sums srcAcc and srcPSQT plus the
+// weights of the features feats[:nadd] less those of feats[nadd:] (at most
+// maxActiveLen features), in e's kernels.
+func (e *Evaluator) update(dst *accumulator, c core.Color, srcAcc *[lanes]uint64, srcPSQT *[Buckets]int32, feats []int, nadd int) {
+	if e.kernels != PureGo && e.updateSIMD(dst, c, srcAcc, srcPSQT, feats, nadd) {
+		return
+	}
+	dst.acc[c] = *srcAcc
+	dst.psqt[c] = *srcPSQT
+	for i, f := range feats {
+		if i < nadd {
+			e.addFeature(dst, c, f)
+		} else {
+			e.subFeature(dst, c, f)
 		}
 	}
 }
@@ -188,6 +214,9 @@ func sub16x4(a, b uint64) uint64 {
 // to move's half first): each half's two halves clipped to 0..127 and
 // multiplied pairwise, over 128.
 func (e *Evaluator) transform() {
+	if e.kernels != PureGo && e.transformSIMD() {
+		return
+	}
 	const half = lanes / 2
 	for p, c := range [2]core.Color{e.stm, e.stm.Other()} {
 		acc := &e.cur.acc[c]
@@ -213,18 +242,7 @@ func (e *Evaluator) run(b int) (psqt, positional int32) {
 
 // propagate runs one layer stack on the transformed features.
 func (e *Evaluator) propagate(s *layerStack) int32 {
-	// The first layer column by column, skipping the inputs that are zero
-	// (most are: the clipped products are often 0).
-	e.l1 = s.b0
-	for j, x := range &e.transformed {
-		if x == 0 {
-			continue
-		}
-		col := &s.w0[j]
-		for i := range e.l1 {
-			e.l1[i] += int32(col[i]) * int32(x)
-		}
-	}
+	e.affineL1(s)
 	// The hidden outputs twice: squared (x*x >> 19, at most 127), then
 	// clipped (x >> 6 into 0..127); the last two inputs stay zero.
 	for i := range l1Hidden {
@@ -234,12 +252,8 @@ func (e *Evaluator) propagate(s *layerStack) int32 {
 	}
 	e.l1act[2*l1Hidden] = 0
 	e.l1act[2*l1Hidden+1] = 0
-	for i := range e.l2 {
-		w := (*[l2In]int8)(s.w1[i*l2In : (i+1)*l2In])
-		sum := s.b1[i]
-		for j, x := range e.l1act {
-			sum += int32(w[j]) * int32(x)
-		}
+	e.affineL2(s)
+	for i, sum := range e.l2 {
 		e.l2act[i] = uint8(min(max(sum>>weightShift, 0), 127))
 	}
 	out := s.b2
@@ -250,4 +264,38 @@ func (e *Evaluator) propagate(s *layerStack) int32 {
 	// 127*64 a unit to 600*16 (int32 arithmetic, truncated, as in C++).
 	skip := e.l1[l1Hidden] * skipNumer / skipDenom
 	return out + skip
+}
+
+// affineL1 sets e.l1 to s's first layer of e.transformed.
+func (e *Evaluator) affineL1(s *layerStack) {
+	if e.kernels != PureGo && e.affineL1SIMD(s) {
+		return
+	}
+	// Column by column, skipping the inputs that are zero (most are: the
+	// clipped products are often 0).
+	e.l1 = s.b0
+	for j, x := range &e.transformed {
+		if x == 0 {
+			continue
+		}
+		col := &s.w0[j]
+		for i := range e.l1 {
+			e.l1[i] += int32(col[i]) * int32(x)
+		}
+	}
+}
+
+// affineL2 sets e.l2 to s's second layer of e.l1act.
+func (e *Evaluator) affineL2(s *layerStack) {
+	if e.kernels != PureGo && e.affineL2SIMD(s) {
+		return
+	}
+	for i := range e.l2 {
+		w := (*[l2In]int8)(s.w1[i*l2In : (i+1)*l2In])
+		sum := s.b1[i]
+		for j, x := range e.l1act {
+			sum += int32(w[j]) * int32(x)
+		}
+		e.l2[i] = sum
+	}
 }

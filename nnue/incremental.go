@@ -60,10 +60,10 @@ func (e *Evaluator) Push(pos *core.Position, m core.Move) {
 			e.refreshInto(child, c, -1)
 			continue
 		}
-		child.acc[c] = parent.acc[c]
-		child.psqt[c] = parent.psqt[c]
+		// The features added first, then those subtracted.
+		var feats [4]int
 		from := m.From()
-		e.subFeature(child, c, featureIndex(c, ksq, from, core.NewPiece(mover, m.Piece())))
+		moved := featureIndex(c, ksq, from, core.NewPiece(mover, m.Piece()))
 		if m.IsCastle() {
 			// King takes rook: To is the rook's square, Dest the king's.
 			rookTo := core.NewSquare(5, from.Rank()) // f1 or f8
@@ -71,23 +71,31 @@ func (e *Evaluator) Push(pos *core.Position, m core.Move) {
 				rookTo = core.NewSquare(3, from.Rank()) // d1 or d8
 			}
 			rook := core.NewPiece(mover, core.Rook)
-			e.addFeature(child, c, featureIndex(c, ksq, m.Dest(), core.NewPiece(mover, core.King)))
-			e.subFeature(child, c, featureIndex(c, ksq, m.To(), rook))
-			e.addFeature(child, c, featureIndex(c, ksq, rookTo, rook))
+			feats = [4]int{
+				featureIndex(c, ksq, m.Dest(), core.NewPiece(mover, core.King)),
+				featureIndex(c, ksq, rookTo, rook),
+				moved,
+				featureIndex(c, ksq, m.To(), rook),
+			}
+			e.update(child, c, &parent.acc[c], &parent.psqt[c], feats[:], 2)
 			continue
 		}
 		landed := m.Piece()
 		if m.IsPromotion() {
 			landed = m.Promotion()
 		}
-		e.addFeature(child, c, featureIndex(c, ksq, m.To(), core.NewPiece(mover, landed)))
+		feats[0] = featureIndex(c, ksq, m.To(), core.NewPiece(mover, landed))
+		feats[1] = moved
+		n := 2
 		if m.IsCapture() {
 			at := m.To()
 			if m.IsEnPassant() {
 				at = core.NewSquare(m.To().File(), from.Rank())
 			}
-			e.subFeature(child, c, featureIndex(c, ksq, at, core.NewPiece(mover.Other(), m.Captured())))
+			feats[2] = featureIndex(c, ksq, at, core.NewPiece(mover.Other(), m.Captured()))
+			n = 3
 		}
+		e.update(child, c, &parent.acc[c], &parent.psqt[c], feats[:n], 1)
 	}
 }
 

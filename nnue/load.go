@@ -251,6 +251,7 @@ func load(r io.Reader, file string) (*Network, error) {
 		for out := range l1Out {
 			for in := range HalfDimensions {
 				s.w0[in][out] = w0[out*HalfDimensions+in]
+				s.w0c[in/4][out][in%4] = w0[out*HalfDimensions+in]
 			}
 		}
 		if err := nr.int32s(s.b1[:], name+"layer 2 biases"); err != nil {
@@ -258,6 +259,11 @@ func load(r io.Reader, file string) (*Network, error) {
 		}
 		if err := nr.int8s(s.w1[:], name+"layer 2 weights"); err != nil {
 			return nil, err
+		}
+		for out := range l2Out {
+			for in := range l2In {
+				s.w1c[in/4][out][in%4] = s.w1[out*l2In+in]
+			}
 		}
 		var b2 [1]int32
 		if err := nr.int32s(b2[:], name+"output bias"); err != nil {

@@ -83,8 +83,12 @@ type layerStack struct {
 	w0 [HalfDimensions][l1Out]int8 // by input, then output (the file's transposed)
 	b1 [l2Out]int32
 	w1 [l2Out * l2In]int8
-	b2 int32
-	w2 [l2Out]int8
+	// The first two layers' weights again, in chunks of four inputs, for
+	// the SIMD kernels: w0c[c][o][k] is output o's weight of input 4c+k.
+	w0c [HalfDimensions / 4][l1Out][4]int8
+	w1c [l2In / 4][l2Out][4]int8
+	b2  int32
+	w2  [l2Out]int8
 }
 
 // transformerHash is the hash that precedes the feature transformer's
