@@ -14,11 +14,11 @@ func benchPositions(b *testing.B) []core.Position {
 }
 
 // forEachKernels runs bench as a sub-benchmark for each set of kernels,
-// with an Evaluator of it: pure Go, AVX2, AVX-512 (a set the CPU or the
-// build lacks is skipped).
+// with an Evaluator of it: pure Go, AVX2, AVX-512, AVX-512 VNNI (a set
+// the CPU or the build lacks is skipped).
 func forEachKernels(b *testing.B, bench func(b *testing.B, ev *nnue.Evaluator)) {
 	net := network(b)
-	for _, k := range []nnue.Kernels{nnue.PureGo, nnue.AVX2, nnue.AVX512} {
+	for _, k := range []nnue.Kernels{nnue.PureGo, nnue.AVX2, nnue.AVX512, nnue.AVX512VNNI} {
 		b.Run(k.String(), func(b *testing.B) {
 			if !k.Available() {
 				b.Skipf("%v kernels not available on this CPU or build", k)

@@ -29,8 +29,8 @@
 //
 // The arithmetic comes in sets of Kernels that give the same numbers bit
 // for bit: pure Go (the transformer's int16 sums four to a uint64 word)
-// and, on amd64, SIMD assembly for AVX2 and for AVX-512 (AVX512F and
-// AVX512BW). The assembly does the accumulator updates (the transformer's
+// and, on amd64, SIMD assembly for AVX2, for AVX-512 (AVX512F and
+// AVX512BW) and for AVX-512 with VNNI's VPDPBUSD in the layers. The assembly does the accumulator updates (the transformer's
 // rows added and subtracted by Push and by a refresh, with the PSQT
 // sums), the transformer's output and the first two affine layers; the
 // activations between the layers and the 32-input output layer stay in
@@ -40,7 +40,7 @@
 // flags); Evaluator.SetKernels chooses another. Pure Go is what every
 // other GOARCH gets, and all amd64 gets with the build tag nnue_purego
 // (go build -tags nnue_purego) or with GODEBUG=cpu.avx2=off (and
-// cpu.avx512f=off for AVX-512 alone). The tests compare every SIMD set
+// cpu.avx512f=off or cpu.avx512vnni=off to keep to the narrower sets). The tests compare every SIMD set
 // the CPU has with pure Go on the held positions, through random games
 // and in a fuzz target.
 //

@@ -30,9 +30,14 @@ const (
 	// AVX512 is the AVX2 kernels widened to AVX-512's registers of 64
 	// bytes (the CPU needs AVX2, AVX512F and AVX512BW).
 	AVX512
+	// AVX512VNNI is AVX512 with the affine layers' multiply-adds done by
+	// VPDPBUSD (the CPU needs AVX512VNNI as well: Intel since Ice Lake,
+	// AMD since Zen 4).
+	AVX512VNNI
 )
 
-// String returns the set's name: "pure Go", "AVX2" or "AVX-512".
+// String returns the set's name: "pure Go", "AVX2", "AVX-512" or
+// "AVX-512 VNNI".
 func (k Kernels) String() string {
 	switch k {
 	case PureGo:
@@ -41,15 +46,17 @@ func (k Kernels) String() string {
 		return "AVX2"
 	case AVX512:
 		return "AVX-512"
+	case AVX512VNNI:
+		return "AVX-512 VNNI"
 	}
 	return fmt.Sprintf("Kernels(%d)", uint8(k))
 }
 
 // Available reports whether this program can run k on this CPU: PureGo
-// always; AVX2 and AVX512 on amd64 when the CPU has the instructions,
-// unless the program was built with the tag nnue_purego or
-// GODEBUG turns the features off (cpu.avx2=off, cpu.avx512f=off: the
-// settings of golang.org/x/sys/cpu, read at start-up).
+// always; the SIMD sets on amd64 when the CPU has the instructions,
+// unless the program was built with the tag nnue_purego or GODEBUG turns
+// the features off (cpu.avx2=off, cpu.avx512f=off, cpu.avx512vnni=off:
+// the settings of golang.org/x/sys/cpu, read at start-up).
 func (k Kernels) Available() bool {
 	return int(k) < len(available) && available[k]
 }
@@ -57,7 +64,7 @@ func (k Kernels) Available() bool {
 // BestKernels returns the fastest kernels available: what NewEvaluator
 // gives an Evaluator.
 func BestKernels() Kernels {
-	for k := AVX512; k > PureGo; k-- {
+	for k := AVX512VNNI; k > PureGo; k-- {
 		if k.Available() {
 			return k
 		}

@@ -8,13 +8,16 @@ import (
 	"github.com/gambit-chess/gambit/core"
 )
 
-// available says which kernels this CPU runs; AVX512's set uses an AVX2
-// kernel for the PSQT sums.
+// available says which kernels this CPU runs; the AVX-512 sets use an
+// AVX2 kernel for the PSQT sums.
 var available = [...]bool{
-	PureGo: true,
-	AVX2:   cpu.X86.HasAVX2,
-	AVX512: cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW,
+	PureGo:     true,
+	AVX2:       cpu.X86.HasAVX2,
+	AVX512:     hasAVX512,
+	AVX512VNNI: hasAVX512 && cpu.X86.HasAVX512VNNI,
 }
+
+var hasAVX512 = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 
 // simdScratch holds the SIMD kernels' arguments that are arrays: the
 // transformer's and the PSQT rows of an update's features.
@@ -34,7 +37,7 @@ func (e *Evaluator) updateSIMD(dst *accumulator, c core.Color, srcAcc *[lanes]ui
 	switch e.kernels {
 	case AVX2:
 		accUpdateAVX2(&dst.acc[c][0], &srcAcc[0], &e.simd.rows, nadd, nsub)
-	case AVX512:
+	case AVX512, AVX512VNNI:
 		accUpdateAVX512(&dst.acc[c][0], &srcAcc[0], &e.simd.rows, nadd, nsub)
 	default:
 		return false
@@ -48,7 +51,7 @@ func (e *Evaluator) transformSIMD() bool {
 	kernel := transformAVX2
 	switch e.kernels {
 	case AVX2:
-	case AVX512:
+	case AVX512, AVX512VNNI:
 		kernel = transformAVX512
 	default:
 		return false
@@ -66,6 +69,8 @@ func (e *Evaluator) affineL1SIMD(s *layerStack) bool {
 		affineL1AVX2(&e.l1, &e.transformed, &s.w0c, &s.b0)
 	case AVX512:
 		affineL1AVX512(&e.l1, &e.transformed, &s.w0c, &s.b0)
+	case AVX512VNNI:
+		affineL1AVX512VNNI(&e.l1, &e.transformed, &s.w0c, &s.b0)
 	default:
 		return false
 	}
@@ -80,6 +85,8 @@ func (e *Evaluator) affineL2SIMD(s *layerStack) bool {
 		affineL2AVX2(&e.l2, &e.l1act, &s.w1c, &s.b1)
 	case AVX512:
 		affineL2AVX512(&e.l2, &e.l1act, &s.w1c, &s.b1)
+	case AVX512VNNI:
+		affineL2AVX512VNNI(&e.l2, &e.l1act, &s.w1c, &s.b1)
 	default:
 		return false
 	}

@@ -1156,6 +1156,73 @@ chunk:
 	VZEROUPPER
 	RET
 
+// func affineL1AVX512VNNI(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *[16]int32)
+// Requires: AVX, AVX512F, AVX512_VNNI
+TEXT ·affineL1AVX512VNNI(SB), NOSPLIT, $0-32
+	MOVQ   out+0(FP), AX
+	MOVQ   in+8(FP), CX
+	MOVQ   w+16(FP), DX
+	MOVQ   bias+24(FP), BX
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	MOVQ   $0x00000040, SI
+
+chunk:
+	VPBROADCASTD (CX), Z4
+	VPDPBUSD     (DX), Z4, Z0
+	VPBROADCASTD 4(CX), Z4
+	VPDPBUSD     64(DX), Z4, Z1
+	VPBROADCASTD 8(CX), Z4
+	VPDPBUSD     128(DX), Z4, Z2
+	VPBROADCASTD 12(CX), Z4
+	VPDPBUSD     192(DX), Z4, Z3
+	ADDQ         $0x00000010, CX
+	ADDQ         $0x00000100, DX
+	DECQ         SI
+	JNZ          chunk
+	VPADDD       Z1, Z0, Z0
+	VPADDD       Z2, Z0, Z0
+	VPADDD       Z3, Z0, Z0
+	VPADDD       (BX), Z0, Z0
+	VMOVDQU64    Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func affineL2AVX512VNNI(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
+// Requires: AVX, AVX512F, AVX512_VNNI
+TEXT ·affineL2AVX512VNNI(SB), NOSPLIT, $0-32
+	MOVQ   out+0(FP), AX
+	MOVQ   in+8(FP), CX
+	MOVQ   w+16(FP), DX
+	MOVQ   bias+24(FP), BX
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	MOVQ   $0x00000004, SI
+
+chunk:
+	VPBROADCASTD (CX), Z4
+	VPDPBUSD     (DX), Z4, Z0
+	VPDPBUSD     64(DX), Z4, Z1
+	VPBROADCASTD 4(CX), Z4
+	VPDPBUSD     128(DX), Z4, Z2
+	VPDPBUSD     192(DX), Z4, Z3
+	ADDQ         $0x00000008, CX
+	ADDQ         $0x00000100, DX
+	DECQ         SI
+	JNZ          chunk
+	VPADDD       Z2, Z0, Z0
+	VPADDD       (BX), Z0, Z0
+	VMOVDQU64    Z0, (AX)
+	VPADDD       Z3, Z1, Z1
+	VPADDD       64(BX), Z1, Z1
+	VMOVDQU64    Z1, 64(AX)
+	VZEROUPPER
+	RET
+
 // func psqtUpdateAVX2(dst *int32, src *int32, rows *[32]*int32, nadd int, nsub int)
 // Requires: AVX, AVX2
 TEXT ·psqtUpdateAVX2(SB), NOSPLIT, $0-40

@@ -48,6 +48,16 @@ func affineL1AVX512(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *
 //go:noescape
 func affineL2AVX512(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
 
+// affineL1AVX512VNNI sets out to bias plus the product of the 1024 inputs in by the weights w.
+//
+//go:noescape
+func affineL1AVX512VNNI(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *[16]int32)
+
+// affineL2AVX512VNNI sets out to bias plus the product of the 32 inputs in by the weights w.
+//
+//go:noescape
+func affineL2AVX512VNNI(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
+
 // psqtUpdateAVX2 sets dst to src plus the rows rows[0:nadd] less the rows
 // rows[nadd:nadd+nsub]: 8 int32s each.
 //

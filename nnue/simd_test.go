@@ -18,6 +18,7 @@ var simdSets = []struct {
 }{
 	{nnue.AVX2, "amd64 with AVX2, built without nnue_purego"},
 	{nnue.AVX512, "amd64 with AVX2, AVX512F and AVX512BW, built without nnue_purego"},
+	{nnue.AVX512VNNI, "amd64 with AVX2, AVX512F, AVX512BW and AVX512VNNI, built without nnue_purego"},
 }
 
 // forEachSIMD runs test for each SIMD kernel set with an Evaluator of it
@@ -41,6 +42,7 @@ func TestKernels(t *testing.T) {
 	assert.Equal(t, "pure Go", nnue.PureGo.String())
 	assert.Equal(t, "AVX2", nnue.AVX2.String())
 	assert.Equal(t, "AVX-512", nnue.AVX512.String())
+	assert.Equal(t, "AVX-512 VNNI", nnue.AVX512VNNI.String())
 	assert.Equal(t, "Kernels(9)", nnue.Kernels(9).String())
 	assert.True(t, nnue.PureGo.Available())
 	assert.False(t, nnue.Kernels(9).Available())

@@ -21,6 +21,7 @@ import (
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -112,9 +113,11 @@ func main() {
 	for _, s := range []isa{avx2, avx512} {
 		accUpdate(s)
 		transform(s)
-		affine(s, "L1", 1024, 16)
-		affine(s, "L2", 32, 32)
+		affine(s, "L1", 1024, 16, false)
+		affine(s, "L2", 32, 32, false)
 	}
+	affine(avx512, "L1", 1024, 16, true)
+	affine(avx512, "L2", 32, 32, true)
 	psqtUpdate()
 	build.Generate()
 }
@@ -276,6 +279,21 @@ func transform(s isa) {
 	end()
 }
 
+// vpdpbusd emits VPDPBUSD w, x, acc (AVX512_VNNI): to each int32 lane of
+// acc, the four products of x's unsigned bytes by w's signed bytes in that
+// lane, without saturation. avo v0.5.0, the version the Go module proxy
+// serves, does not know the instruction (Go's assembler does), so it is
+// given to avo with its operands, inputs and outputs spelled out.
+func vpdpbusd(w operand.Mem, x, acc reg.Register) {
+	build.Instruction(&ir.Instruction{
+		Opcode:   "VPDPBUSD",
+		Operands: []operand.Op{w, x, acc},
+		Inputs:   []operand.Op{w, x, acc},
+		Outputs:  []operand.Op{acc},
+		ISA:      []string{"AVX512_VNNI"},
+	})
+}
+
 // affine writes affine<Name><ISA>(out, in, w, bias): out[o] = bias[o] +
 // sum over i of in[i]*w(o, i), with uint8 inputs, int8 weights and int32
 // sums, for nIn inputs and nOut outputs. The weights are in chunks of
@@ -283,12 +301,18 @@ func transform(s isa) {
 // inputs 4c to 4c+3 (nnue's w0c and w1c), so that the four inputs,
 // broadcast to every 32-bit lane, meet each output's four weights in
 // that output's lane: VPMADDUBSW multiplies and adds pairs into int16s,
-// VPMADDWD by ones adds those pairs into int32s. Chunks alternate between
-// sets of sums, so that consecutive additions do not wait on each other.
-func affine(s isa, name string, nIn, nOut int) {
-	build.TEXT("affine"+name+s.name, attr.NOSPLIT, fmt.Sprintf("func(out *[%d]int32, in *[%d]uint8, w *[%d][%d][4]int8, bias *[%d]int32)", nOut, nIn, nIn/4, nOut, nOut))
+// VPMADDWD by ones adds those pairs into int32s (with vnni, AVX-512's
+// VPDPBUSD does the three instructions' work in one: affine<Name>AVX512VNNI).
+// Chunks alternate between sets of sums, so that consecutive additions do
+// not wait on each other.
+func affine(s isa, name string, nIn, nOut int, vnni bool) {
+	kernel := "affine" + name + s.name
+	if vnni {
+		kernel += "VNNI"
+	}
+	build.TEXT(kernel, attr.NOSPLIT, fmt.Sprintf("func(out *[%d]int32, in *[%d]uint8, w *[%d][%d][4]int8, bias *[%d]int32)", nOut, nIn, nIn/4, nOut, nOut))
 	build.Pragma("noescape")
-	build.Doc(fmt.Sprintf("affine%s%s sets out to bias plus the product of the %d inputs in by the weights w.", name, s.name, nIn))
+	build.Doc(fmt.Sprintf("%s sets out to bias plus the product of the %d inputs in by the weights w.", kernel, nIn))
 	out := build.Load(build.Param("out"), build.GP64())
 	in := build.Load(build.Param("in"), build.GP64())
 	w := build.Load(build.Param("w"), build.GP64())
@@ -311,8 +335,11 @@ func affine(s isa, name string, nIn, nOut int) {
 		}
 		sums = append(sums, set)
 	}
-	ones := newVec()
-	s.words(ones, 15)
+	var ones reg.VecVirtual
+	if !vnni {
+		ones = newVec()
+		s.words(ones, 15)
+	}
 	n := build.GP64()
 	build.MOVQ(operand.U32(nIn/4/sets), n)
 	build.Label("chunk")
@@ -320,6 +347,10 @@ func affine(s isa, name string, nIn, nOut int) {
 		x := newVec()
 		build.VPBROADCASTD(operand.Mem{Base: in, Disp: 4 * set}, x)
 		for v := range perChunk {
+			if vnni {
+				vpdpbusd(operand.Mem{Base: w, Disp: set*nOut*4 + v*s.width}, x, sums[set][v])
+				continue
+			}
 			p := newVec()
 			build.VPMADDUBSW(operand.Mem{Base: w, Disp: set*nOut*4 + v*s.width}, x, p)
 			build.VPMADDWD(ones, p, p)
