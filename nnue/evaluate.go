@@ -243,23 +243,7 @@ func (e *Evaluator) run(b int) (psqt, positional int32) {
 // propagate runs one layer stack on the transformed features.
 func (e *Evaluator) propagate(s *layerStack) int32 {
 	e.affineL1(s)
-	// The hidden outputs twice: squared (x*x >> 19, at most 127), then
-	// clipped (x >> 6 into 0..127); the last two inputs stay zero.
-	for i := range l1Hidden {
-		x := int64(e.l1[i])
-		e.l1act[i] = uint8(min(x*x>>(2*weightShift+7), 127))
-		e.l1act[l1Hidden+i] = uint8(min(max(e.l1[i]>>weightShift, 0), 127))
-	}
-	e.l1act[2*l1Hidden] = 0
-	e.l1act[2*l1Hidden+1] = 0
-	e.affineL2(s)
-	for i, sum := range e.l2 {
-		e.l2act[i] = uint8(min(max(sum>>weightShift, 0), 127))
-	}
-	out := s.b2
-	for j, x := range e.l2act {
-		out += int32(s.w2[j]) * int32(x)
-	}
+	out := s.b2 + e.tail(s)
 	// The skip connection: the first layer's 16th output, rescaled from
 	// 127*64 a unit to 600*16 (int32 arithmetic, truncated, as in C++).
 	skip := e.l1[l1Hidden] * skipNumer / skipDenom
@@ -285,10 +269,23 @@ func (e *Evaluator) affineL1(s *layerStack) {
 	}
 }
 
-// affineL2 sets e.l2 to s's second layer of e.l1act.
-func (e *Evaluator) affineL2(s *layerStack) {
-	if e.kernels != PureGo && e.affineL2SIMD(s) {
-		return
+// tail runs the layers after the first from e.l1 and returns the output
+// layer's products summed, without its bias. The first layer's outputs go
+// to the second twice: squared (x*x >> 19, at most 127) into e.l1act[:16],
+// then clipped (x >> 6 into 0..127) into e.l1act[16:]. The file's second
+// layer reads 15 and 15 of them (not the skip output's) and two zeros
+// after; the loader moved its weights to this order, with zero weights
+// for the skip output's two, which keeps the SIMD kernel's registers
+// whole.
+func (e *Evaluator) tail(s *layerStack) int32 {
+	if e.kernels != PureGo {
+		if out, ok := e.tailSIMD(s); ok {
+			return out
+		}
+	}
+	for i, x := range e.l1 {
+		e.l1act[i] = uint8(min(int64(x)*int64(x)>>(2*weightShift+7), 127))
+		e.l1act[l1Out+i] = uint8(min(max(x>>weightShift, 0), 127))
 	}
 	for i := range e.l2 {
 		w := (*[l2In]int8)(s.w1[i*l2In : (i+1)*l2In])
@@ -298,4 +295,10 @@ func (e *Evaluator) affineL2(s *layerStack) {
 		}
 		e.l2[i] = sum
 	}
+	var out int32
+	for i, sum := range e.l2 {
+		e.l2act[i] = uint8(min(max(sum>>weightShift, 0), 127))
+		out += int32(s.w2[i]) * int32(e.l2act[i])
+	}
+	return out
 }

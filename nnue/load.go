@@ -257,11 +257,15 @@ func load(r io.Reader, file string) (*Network, error) {
 		if err := nr.int32s(s.b1[:], name+"layer 2 biases"); err != nil {
 			return nil, err
 		}
-		if err := nr.int8s(s.w1[:], name+"layer 2 weights"); err != nil {
+		var w1 [l2Out * l2In]int8
+		if err := nr.int8s(w1[:], name+"layer 2 weights"); err != nil {
 			return nil, err
 		}
 		for out := range l2Out {
 			for in := range l2In {
+				if from, ok := l2FileInput(in); ok {
+					s.w1[out*l2In+in] = w1[out*l2In+from]
+				}
 				s.w1c[in/4][out][in%4] = s.w1[out*l2In+in]
 			}
 		}
@@ -281,4 +285,19 @@ func load(r io.Reader, file string) (*Network, error) {
 		return nil, nr.fail(nr.off, "end of file", "read failed", err)
 	}
 	return n, nil
+}
+
+// l2FileInput returns the second layer's input in the file's order that
+// input in of tail's order is: the squares of the 15 hidden outputs, then
+// their clipped values (the file's inputs 0 to 29); false for the skip
+// output's square and clipped value (inputs 15 and 31), which the file's
+// layer does not read.
+func l2FileInput(in int) (int, bool) {
+	switch {
+	case in < l1Hidden:
+		return in, true
+	case in == l1Hidden || in == l2In-1:
+		return 0, false
+	}
+	return in - 1, true
 }

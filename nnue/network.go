@@ -20,7 +20,7 @@ const (
 
 	l1Out        = 16 // the first affine layer: 15 outputs and the skip output
 	l1Hidden     = 15 // l1Out less the skip output
-	l2In         = 32 // 2*15 activations padded to 32
+	l2In         = 32 // 2*15 activations padded to 32 (here 2*16, see tail)
 	l2Out        = 32
 	outputScale  = 16
 	weightShift  = 6 // WeightScaleBits: weights are scaled by 64
@@ -82,7 +82,7 @@ type layerStack struct {
 	b0 [l1Out]int32
 	w0 [HalfDimensions][l1Out]int8 // by input, then output (the file's transposed)
 	b1 [l2Out]int32
-	w1 [l2Out * l2In]int8
+	w1 [l2Out * l2In]int8 // by output, then input in tail's order
 	// The first two layers' weights again, in chunks of four inputs, for
 	// the SIMD kernels: w0c[c][o][k] is output o's weight of input 4c+k.
 	w0c [HalfDimensions / 4][l1Out][4]int8

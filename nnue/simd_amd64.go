@@ -77,18 +77,11 @@ func (e *Evaluator) affineL1SIMD(s *layerStack) bool {
 	return true
 }
 
-// affineL2SIMD sets e.l2 to s's second layer of e.l1act in e's SIMD
-// kernels; false for PureGo.
-func (e *Evaluator) affineL2SIMD(s *layerStack) bool {
-	switch e.kernels {
-	case AVX2:
-		affineL2AVX2(&e.l2, &e.l1act, &s.w1c, &s.b1)
-	case AVX512:
-		affineL2AVX512(&e.l2, &e.l1act, &s.w1c, &s.b1)
-	case AVX512VNNI:
-		affineL2AVX512VNNI(&e.l2, &e.l1act, &s.w1c, &s.b1)
-	default:
-		return false
+// tailSIMD is tail's work in e's SIMD kernels (AVX2's for every set:
+// the layers after the first are small); false for PureGo.
+func (e *Evaluator) tailSIMD(s *layerStack) (int32, bool) {
+	if e.kernels == PureGo {
+		return 0, false
 	}
-	return true
+	return tailAVX2(&e.l1, &e.l1act, &s.w1c, &s.b1, &e.l2, &e.l2act, &s.w2), true
 }

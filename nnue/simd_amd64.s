@@ -710,50 +710,6 @@ chunk:
 	VZEROUPPER
 	RET
 
-// func affineL2AVX2(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
-// Requires: AVX, AVX2
-TEXT ·affineL2AVX2(SB), NOSPLIT, $0-32
-	MOVQ     out+0(FP), AX
-	MOVQ     in+8(FP), CX
-	MOVQ     w+16(FP), DX
-	MOVQ     bias+24(FP), BX
-	VPXOR    Y0, Y0, Y0
-	VPXOR    Y1, Y1, Y1
-	VPXOR    Y2, Y2, Y2
-	VPXOR    Y3, Y3, Y3
-	VPCMPEQW Y4, Y4, Y4
-	VPSRLW   $0x0f, Y4, Y4
-	MOVQ     $0x00000008, SI
-
-chunk:
-	VPBROADCASTD (CX), Y5
-	VPMADDUBSW   (DX), Y5, Y6
-	VPMADDWD     Y4, Y6, Y6
-	VPADDD       Y6, Y0, Y0
-	VPMADDUBSW   32(DX), Y5, Y6
-	VPMADDWD     Y4, Y6, Y6
-	VPADDD       Y6, Y1, Y1
-	VPMADDUBSW   64(DX), Y5, Y6
-	VPMADDWD     Y4, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPMADDUBSW   96(DX), Y5, Y5
-	VPMADDWD     Y4, Y5, Y5
-	VPADDD       Y5, Y3, Y3
-	ADDQ         $0x00000004, CX
-	ADDQ         $0x00000080, DX
-	DECQ         SI
-	JNZ          chunk
-	VPADDD       (BX), Y0, Y0
-	VMOVDQU      Y0, (AX)
-	VPADDD       32(BX), Y1, Y1
-	VMOVDQU      Y1, 32(AX)
-	VPADDD       64(BX), Y2, Y2
-	VMOVDQU      Y2, 64(AX)
-	VPADDD       96(BX), Y3, Y3
-	VMOVDQU      Y3, 96(AX)
-	VZEROUPPER
-	RET
-
 // func accUpdateAVX512(dst *uint64, src *uint64, rows *[32]*uint64, nadd int, nsub int)
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·accUpdateAVX512(SB), NOSPLIT, $0-40
@@ -1113,49 +1069,6 @@ chunk:
 	VZEROUPPER
 	RET
 
-// func affineL2AVX512(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
-// Requires: AVX, AVX512BW, AVX512F
-TEXT ·affineL2AVX512(SB), NOSPLIT, $0-32
-	MOVQ       out+0(FP), AX
-	MOVQ       in+8(FP), CX
-	MOVQ       w+16(FP), DX
-	MOVQ       bias+24(FP), BX
-	VPXORD     Z0, Z0, Z0
-	VPXORD     Z1, Z1, Z1
-	VPXORD     Z2, Z2, Z2
-	VPXORD     Z3, Z3, Z3
-	VPTERNLOGD $0xff, Z4, Z4, Z4
-	VPSRLW     $0x0f, Z4, Z4
-	MOVQ       $0x00000004, SI
-
-chunk:
-	VPBROADCASTD (CX), Z5
-	VPMADDUBSW   (DX), Z5, Z6
-	VPMADDWD     Z4, Z6, Z6
-	VPADDD       Z6, Z0, Z0
-	VPMADDUBSW   64(DX), Z5, Z5
-	VPMADDWD     Z4, Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPBROADCASTD 4(CX), Z5
-	VPMADDUBSW   128(DX), Z5, Z6
-	VPMADDWD     Z4, Z6, Z6
-	VPADDD       Z6, Z2, Z2
-	VPMADDUBSW   192(DX), Z5, Z5
-	VPMADDWD     Z4, Z5, Z5
-	VPADDD       Z5, Z3, Z3
-	ADDQ         $0x00000008, CX
-	ADDQ         $0x00000100, DX
-	DECQ         SI
-	JNZ          chunk
-	VPADDD       Z2, Z0, Z0
-	VPADDD       (BX), Z0, Z0
-	VMOVDQU64    Z0, (AX)
-	VPADDD       Z3, Z1, Z1
-	VPADDD       64(BX), Z1, Z1
-	VMOVDQU64    Z1, 64(AX)
-	VZEROUPPER
-	RET
-
 // func affineL1AVX512VNNI(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *[16]int32)
 // Requires: AVX, AVX512F, AVX512_VNNI
 TEXT ·affineL1AVX512VNNI(SB), NOSPLIT, $0-32
@@ -1190,39 +1103,6 @@ chunk:
 	VZEROUPPER
 	RET
 
-// func affineL2AVX512VNNI(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
-// Requires: AVX, AVX512F, AVX512_VNNI
-TEXT ·affineL2AVX512VNNI(SB), NOSPLIT, $0-32
-	MOVQ   out+0(FP), AX
-	MOVQ   in+8(FP), CX
-	MOVQ   w+16(FP), DX
-	MOVQ   bias+24(FP), BX
-	VPXORD Z0, Z0, Z0
-	VPXORD Z1, Z1, Z1
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	MOVQ   $0x00000004, SI
-
-chunk:
-	VPBROADCASTD (CX), Z4
-	VPDPBUSD     (DX), Z4, Z0
-	VPDPBUSD     64(DX), Z4, Z1
-	VPBROADCASTD 4(CX), Z4
-	VPDPBUSD     128(DX), Z4, Z2
-	VPDPBUSD     192(DX), Z4, Z3
-	ADDQ         $0x00000008, CX
-	ADDQ         $0x00000100, DX
-	DECQ         SI
-	JNZ          chunk
-	VPADDD       Z2, Z0, Z0
-	VPADDD       (BX), Z0, Z0
-	VMOVDQU64    Z0, (AX)
-	VPADDD       Z3, Z1, Z1
-	VPADDD       64(BX), Z1, Z1
-	VMOVDQU64    Z1, 64(AX)
-	VZEROUPPER
-	RET
-
 // func psqtUpdateAVX2(dst *int32, src *int32, rows *[32]*int32, nadd int, nsub int)
 // Requires: AVX, AVX2
 TEXT ·psqtUpdateAVX2(SB), NOSPLIT, $0-40
@@ -1254,5 +1134,183 @@ sub:
 
 subdone:
 	VMOVDQU Y0, (AX)
+	VZEROUPPER
+	RET
+
+// func tailAVX2(l1 *[16]int32, act1 *[32]uint8, w1 *[8][32][4]int8, b1 *[32]int32, l2 *[32]int32, act2 *[32]uint8, w2 *[32]int8) int32
+// Requires: AVX, AVX2
+TEXT ·tailAVX2(SB), NOSPLIT, $0-60
+	MOVQ      l1+0(FP), AX
+	MOVQ      act1+8(FP), CX
+	MOVQ      w1+16(FP), DX
+	MOVQ      b1+24(FP), BX
+	MOVQ      l2+32(FP), SI
+	MOVQ      act2+40(FP), DI
+	MOVQ      w2+48(FP), R8
+	VPXOR     Y0, Y0, Y0
+	VPCMPEQW  Y1, Y1, Y1
+	VPSRLW    $0x09, Y1, Y1
+	VPCMPEQW  Y2, Y2, Y2
+	VPSRLW    $0x0f, Y2, Y2
+	MOVQ      $0x0703060205010400, R9
+	VMOVQ     R9, X3
+	VPMOVZXBD X3, Y3
+
+	// The first layer's activations.
+	VMOVDQU   (AX), Y4
+	VMOVDQU   32(AX), Y5
+	VPACKSSDW Y5, Y4, Y6
+	VPMULHW   Y6, Y6, Y6
+	VPSRLW    $0x03, Y6, Y6
+	VPMINSW   Y1, Y6, Y6
+	VPSRAD    $0x06, Y4, Y4
+	VPSRAD    $0x06, Y5, Y5
+	VPACKSSDW Y5, Y4, Y4
+	VPMAXSW   Y0, Y4, Y4
+	VPMINSW   Y1, Y4, Y4
+	VPACKUSWB Y4, Y6, Y6
+	VPERMD    Y6, Y3, Y6
+	VMOVDQU   Y6, (CX)
+
+	// The second layer: 8 chunks of four inputs, 32 outputs.
+	VMOVDQU      (BX), Y4
+	VMOVDQU      32(BX), Y5
+	VMOVDQU      64(BX), Y6
+	VMOVDQU      96(BX), Y7
+	VPBROADCASTD (CX), Y8
+	VPMADDUBSW   (DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   32(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   64(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   96(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 4(CX), Y8
+	VPMADDUBSW   128(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   160(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   192(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   224(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 8(CX), Y8
+	VPMADDUBSW   256(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   288(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   320(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   352(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 12(CX), Y8
+	VPMADDUBSW   384(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   416(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   448(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   480(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 16(CX), Y8
+	VPMADDUBSW   512(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   544(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   576(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   608(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 20(CX), Y8
+	VPMADDUBSW   640(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   672(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   704(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   736(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 24(CX), Y8
+	VPMADDUBSW   768(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   800(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   832(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   864(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 28(CX), Y8
+	VPMADDUBSW   896(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y4, Y4
+	VPMADDUBSW   928(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y5, Y5
+	VPMADDUBSW   960(DX), Y8, Y9
+	VPMADDWD     Y2, Y9, Y9
+	VPADDD       Y9, Y6, Y6
+	VPMADDUBSW   992(DX), Y8, Y8
+	VPMADDWD     Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      Y4, (SI)
+	VPSRAD       $0x06, Y4, Y4
+	VMOVDQU      Y5, 32(SI)
+	VPSRAD       $0x06, Y5, Y5
+	VMOVDQU      Y6, 64(SI)
+	VPSRAD       $0x06, Y6, Y6
+	VMOVDQU      Y7, 96(SI)
+	VPSRAD       $0x06, Y7, Y7
+
+	// The second layer's activations.
+	VPACKSSDW Y5, Y4, Y4
+	VPACKSSDW Y7, Y6, Y5
+	VPMAXSW   Y0, Y4, Y4
+	VPMINSW   Y1, Y4, Y4
+	VPMAXSW   Y0, Y5, Y5
+	VPMINSW   Y1, Y5, Y5
+	VPACKUSWB Y5, Y4, Y4
+	VPERMD    Y4, Y3, Y4
+	VMOVDQU   Y4, (DI)
+
+	// The output layer's products, summed across the register.
+	VPMADDUBSW   (R8), Y4, Y4
+	VPMADDWD     Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X0
+	VPADDD       X0, X4, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPADDD       X1, X0, X0
+	VMOVD        X0, AX
+	MOVL         AX, ret+56(FP)
 	VZEROUPPER
 	RET

@@ -20,4 +20,4 @@ func (e *Evaluator) transformSIMD() bool { return false }
 
 func (e *Evaluator) affineL1SIMD(*layerStack) bool { return false }
 
-func (e *Evaluator) affineL2SIMD(*layerStack) bool { return false }
+func (e *Evaluator) tailSIMD(*layerStack) (int32, bool) { return 0, false }

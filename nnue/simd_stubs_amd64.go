@@ -21,11 +21,6 @@ func transformAVX2(out *[512]uint8, acc *uint64)
 //go:noescape
 func affineL1AVX2(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *[16]int32)
 
-// affineL2AVX2 sets out to bias plus the product of the 32 inputs in by the weights w.
-//
-//go:noescape
-func affineL2AVX2(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
-
 // accUpdateAVX512 sets dst to src plus the rows rows[0:nadd] less the rows
 // rows[nadd:nadd+nsub]: 1024 int16s each, the sums wrapping.
 //
@@ -43,23 +38,21 @@ func transformAVX512(out *[512]uint8, acc *uint64)
 //go:noescape
 func affineL1AVX512(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *[16]int32)
 
-// affineL2AVX512 sets out to bias plus the product of the 32 inputs in by the weights w.
-//
-//go:noescape
-func affineL2AVX512(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
-
 // affineL1AVX512VNNI sets out to bias plus the product of the 1024 inputs in by the weights w.
 //
 //go:noescape
 func affineL1AVX512VNNI(out *[16]int32, in *[1024]uint8, w *[256][16][4]int8, bias *[16]int32)
-
-// affineL2AVX512VNNI sets out to bias plus the product of the 32 inputs in by the weights w.
-//
-//go:noescape
-func affineL2AVX512VNNI(out *[32]int32, in *[32]uint8, w *[8][32][4]int8, bias *[32]int32)
 
 // psqtUpdateAVX2 sets dst to src plus the rows rows[0:nadd] less the rows
 // rows[nadd:nadd+nsub]: 8 int32s each.
 //
 //go:noescape
 func psqtUpdateAVX2(dst *int32, src *int32, rows *[32]*int32, nadd int, nsub int)
+
+// tailAVX2 runs the layers after the first from its sums l1: it writes act1 (their
+// squares, then their clipped values), l2 (the second layer) and act2 (its
+// clipped values), and returns the output layer's products summed, without
+// its bias.
+//
+//go:noescape
+func tailAVX2(l1 *[16]int32, act1 *[32]uint8, w1 *[8][32][4]int8, b1 *[32]int32, l2 *[32]int32, act2 *[32]uint8, w2 *[32]int8) int32

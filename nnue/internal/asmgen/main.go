@@ -114,11 +114,10 @@ func main() {
 		accUpdate(s)
 		transform(s)
 		affine(s, "L1", 1024, 16, false)
-		affine(s, "L2", 32, 32, false)
 	}
 	affine(avx512, "L1", 1024, 16, true)
-	affine(avx512, "L2", 32, 32, true)
 	psqtUpdate()
+	tail()
 	build.Generate()
 }
 
@@ -368,5 +367,116 @@ func affine(s isa, name string, nIn, nOut int, vnni bool) {
 		build.VPADDD(operand.Mem{Base: bias, Disp: v * s.width}, sums[0][v], sums[0][v])
 		s.store(sums[0][v], operand.Mem{Base: out, Disp: v * s.width})
 	}
+	end()
+}
+
+// tail writes tailAVX2(l1, act1, w1, b1, l2, act2, w2): the layers after
+// the first, in one pass on AVX2's registers (used by every SIMD set: they
+// are small). From the first layer's 16 sums l1 it writes act1, their
+// squares (x*x >> 19, at most 127) then their clipped values (x >> 6 into
+// 0..127); from those the second layer's 32 sums l2 (bias b1, weights w1
+// in chunks of four inputs, as affine's); from those act2 (x >> 6 into
+// 0..127); and returns the output layer's sum of act2 by w2, its bias
+// left to the caller.
+//
+// The square is Stockfish's: the sum saturated to int16 (any sum beyond
+// it squares past 127 all the same), VPMULHW's high half of x*x, shifted
+// by 3 more. VPACKSSDW and VPACKUSWB narrow each 128-bit half apart,
+// leaving the 32-bit groups of four in the order 0, 4, 1, 5, 2, 6, 3, 7;
+// VPERMD puts them back.
+func tail() {
+	build.TEXT("tailAVX2", attr.NOSPLIT, "func(l1 *[16]int32, act1 *[32]uint8, w1 *[8][32][4]int8, b1 *[32]int32, l2 *[32]int32, act2 *[32]uint8, w2 *[32]int8) int32")
+	build.Pragma("noescape")
+	build.Doc(
+		"tailAVX2 runs the layers after the first from its sums l1: it writes act1 (their",
+		"squares, then their clipped values), l2 (the second layer) and act2 (its",
+		"clipped values), and returns the output layer's products summed, without",
+		"its bias.",
+	)
+	l1 := build.Load(build.Param("l1"), build.GP64())
+	act1 := build.Load(build.Param("act1"), build.GP64())
+	w1 := build.Load(build.Param("w1"), build.GP64())
+	b1 := build.Load(build.Param("b1"), build.GP64())
+	l2 := build.Load(build.Param("l2"), build.GP64())
+	act2 := build.Load(build.Param("act2"), build.GP64())
+	w2 := build.Load(build.Param("w2"), build.GP64())
+
+	zero, top, ones := build.YMM(), build.YMM(), build.YMM()
+	avx2.zero(zero)
+	avx2.words(top, 9)   // 127
+	avx2.words(ones, 15) // 1
+	// The permutation that puts packed groups back: 0, 4, 1, 5, 2, 6, 3, 7
+	// read from the bytes of a constant.
+	order, t := build.YMM(), build.GP64()
+	build.MOVQ(operand.U64(0x0703060205010400), t)
+	build.VMOVQ(t, order.AsX())
+	build.VPMOVZXBD(order.AsX(), order)
+	narrow := func(lo, hi reg.VecVirtual, out operand.Mem) reg.VecVirtual {
+		build.VPACKUSWB(hi, lo, lo)
+		build.VPERMD(lo, order, lo)
+		build.VMOVDQU(lo, out)
+		return lo
+	}
+
+	build.Comment("The first layer's activations.")
+	a, b := build.YMM(), build.YMM()
+	build.VMOVDQU(operand.Mem{Base: l1}, a)
+	build.VMOVDQU(operand.Mem{Base: l1, Disp: 32}, b)
+	sq, cl := build.YMM(), build.YMM()
+	build.VPACKSSDW(b, a, sq)
+	build.VPMULHW(sq, sq, sq)
+	build.VPSRLW(operand.U8(3), sq, sq)
+	build.VPMINSW(top, sq, sq)
+	build.VPSRAD(operand.U8(6), a, a)
+	build.VPSRAD(operand.U8(6), b, b)
+	build.VPACKSSDW(b, a, cl)
+	build.VPMAXSW(zero, cl, cl)
+	build.VPMINSW(top, cl, cl)
+	narrow(sq, cl, operand.Mem{Base: act1})
+
+	build.Comment("The second layer: 8 chunks of four inputs, 32 outputs.")
+	var sums [4]reg.VecVirtual
+	for v := range sums {
+		sums[v] = build.YMM()
+		build.VMOVDQU(operand.Mem{Base: b1, Disp: 32 * v}, sums[v])
+	}
+	for c := range 8 {
+		x := build.YMM()
+		build.VPBROADCASTD(operand.Mem{Base: act1, Disp: 4 * c}, x)
+		for v := range sums {
+			p := build.YMM()
+			build.VPMADDUBSW(operand.Mem{Base: w1, Disp: 128*c + 32*v}, x, p)
+			build.VPMADDWD(ones, p, p)
+			build.VPADDD(p, sums[v], sums[v])
+		}
+	}
+	for v := range sums {
+		build.VMOVDQU(sums[v], operand.Mem{Base: l2, Disp: 32 * v})
+		build.VPSRAD(operand.U8(6), sums[v], sums[v])
+	}
+
+	build.Comment("The second layer's activations.")
+	lo, hi := build.YMM(), build.YMM()
+	build.VPACKSSDW(sums[1], sums[0], lo)
+	build.VPACKSSDW(sums[3], sums[2], hi)
+	for _, v := range []reg.VecVirtual{lo, hi} {
+		build.VPMAXSW(zero, v, v)
+		build.VPMINSW(top, v, v)
+	}
+	act := narrow(lo, hi, operand.Mem{Base: act2})
+
+	build.Comment("The output layer's products, summed across the register.")
+	build.VPMADDUBSW(operand.Mem{Base: w2}, act, act)
+	build.VPMADDWD(ones, act, act)
+	h, s := build.XMM(), build.XMM()
+	build.VEXTRACTI128(operand.U8(1), act, h)
+	build.VPADDD(h, act.AsX(), h)
+	build.VPSHUFD(operand.U8(0x4E), h, s)
+	build.VPADDD(s, h, h)
+	build.VPSHUFD(operand.U8(0xB1), h, s)
+	build.VPADDD(s, h, h)
+	r := build.GP32()
+	build.VMOVD(h, r)
+	build.Store(r, build.ReturnIndex(0))
 	end()
 }
