@@ -30,25 +30,26 @@
 // The arithmetic comes in sets of Kernels that give the same numbers bit
 // for bit: pure Go (the transformer's int16 sums four to a uint64 word)
 // and, on amd64, SIMD assembly for AVX2, for AVX-512 (AVX512F and
-// AVX512BW) and for AVX-512 with VNNI's VPDPBUSD in the layers. The assembly does the accumulator updates (the transformer's
-// rows added and subtracted by Push and by a refresh, with the PSQT
-// sums), the transformer's output and the first two affine layers; the
-// activations between the layers and the 32-input output layer stay in
-// Go. It is written by an avo program (internal/asmgen, run by go
-// generate), never by hand. NewEvaluator gives an Evaluator the fastest
-// set the CPU runs (BestKernels, from golang.org/x/sys/cpu's feature
-// flags); Evaluator.SetKernels chooses another. Pure Go is what every
-// other GOARCH gets, and all amd64 gets with the build tag nnue_purego
-// (go build -tags nnue_purego) or with GODEBUG=cpu.avx2=off (and
-// cpu.avx512f=off or cpu.avx512vnni=off to keep to the narrower sets). The tests compare every SIMD set
-// the CPU has with pure Go on the held positions, through random games
-// and in a fuzz target.
+// AVX512BW) and for AVX-512 with VNNI's VPDPBUSD in the first layer. The
+// assembly does the accumulator updates (the transformer's rows added and
+// subtracted by Push and by a refresh, with the PSQT sums), the
+// transformer's output, the first affine layer and, in one kernel, the
+// layers after it; Go keeps the choice of features, the skip connection
+// and the final sums. It is written by an avo program (internal/asmgen,
+// run by go generate), never by hand. NewEvaluator gives an Evaluator the
+// fastest set the CPU runs (BestKernels, from golang.org/x/sys/cpu's
+// feature flags); Evaluator.SetKernels chooses another. Pure Go is what
+// every other GOARCH gets, and all amd64 gets with the build tag
+// nnue_purego (go build -tags nnue_purego) or with GODEBUG=cpu.avx2=off
+// (cpu.avx512f=off or cpu.avx512vnni=off keep to the narrower sets). The
+// tests compare every SIMD set the CPU has with pure Go on the held
+// positions, through random games and in a fuzz target, and the oracle
+// tests run on the fastest.
 //
-// Instructions, counted with callgrind (GOMAXPROCS=1,
-// GODEBUG=cpu.rdtscp=off,asyncpreemptoff=1; valgrind runs no AVX-512, so
-// AVX2 is the SIMD set counted) per operation of this package's
-// benchmarks: an evaluation from scratch, pure Go 258,771, AVX2 16,605;
-// a move made, pushed, evaluated from the accumulators, popped and
-// unmade, pure Go 103,445, AVX2 7,337; a move made, pushed, popped and
-// unmade, pure Go 33,590, AVX2 2,350 (docs/engine.md has the commands).
+// Instructions per operation of this package's benchmarks, counted with
+// callgrind (valgrind runs no AVX-512, so AVX2 is the SIMD set counted;
+// docs/engine.md has the commands): an evaluation from scratch, pure Go
+// 257,886, AVX2 14,648; a move made, pushed, evaluated from the
+// accumulators, popped and unmade, pure Go 103,027, AVX2 5,977; a move
+// made, pushed, popped and unmade, pure Go 34,381, AVX2 2,383.
 package nnue

@@ -15,9 +15,10 @@ import (
 //
 // The SIMD kernels do the accumulator updates (the transformer's columns
 // added and subtracted in Push and in a refresh, and the PSQT sums), the
-// transformer's output (clipped, multiplied in pairs, into bytes) and the
-// first two affine layers; the activations between them and the output
-// layer stay in Go.
+// transformer's output (clipped, multiplied in pairs, into bytes), the
+// first affine layer, and in one AVX2 kernel for every set the rest: the
+// activations, the second layer and the output layer. What stays in Go is
+// the choice of features, the skip connection and the final sums.
 type Kernels uint8
 
 // The kernel sets.
