@@ -48,6 +48,7 @@ func TestOracleStockfish(t *testing.T) {
 		{"placed", placedPositions(t, max(2, n/60), 2)},
 	}
 	ev := net.NewEvaluator()
+	t.Logf("kernels: %v (the fastest this CPU and build run)", ev.Kernels())
 	var tr nnue.Trace
 	for _, set := range sets {
 		compared, inCheck, failed := 0, 0, 0
