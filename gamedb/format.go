@@ -139,13 +139,13 @@ func (h *header) entryWidth() int { return 3 + int(h.gameBytes) }
 //	50 u8 result, 51 u8 variant, 52 u8 time-control class, 53 u8 flags
 //	56 u64 the material on the board at the end (see Material)
 type gameRecord struct {
-	moveOff                         uint64
-	white, black, event, site, rnd  uint32
-	fen, source, sourceGame         uint32
-	date                            uint32
-	whiteElo, blackElo, plies       uint16
-	result, variant, speed, flags   uint8
-	material                        Material
+	moveOff                        uint64
+	white, black, event, site, rnd uint32
+	fen, source, sourceGame        uint32
+	date                           uint32
+	whiteElo, blackElo, plies      uint16
+	result, variant, speed, flags  uint8
+	material                       Material
 }
 
 // Game record flags.
