@@ -1,10 +1,8 @@
 package opening
 
 import (
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,11 +10,6 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/san"
 )
-
-// data holds lichess's chess-openings files, a.tsv to e.tsv.
-//
-//go:embed data/*.tsv
-var data embed.FS
 
 // header is the first line of every data file.
 const header = "eco\tname\tpgn"
@@ -85,25 +78,17 @@ func signatureOf(p *core.Position) signature {
 
 // load returns the table, building it on the first call.
 var load = sync.OnceValues(func() (*table, error) {
-	return build(data)
+	return build(dataFiles[:])
 })
 
-// build reads every .tsv file of fsys's data directory, in name order.
-func build(fsys fs.FS) (*table, error) {
-	names, err := fs.Glob(fsys, "data/*.tsv")
-	if err != nil {
-		return nil, fmt.Errorf("opening: list the data files: %w", err)
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("opening: no data/*.tsv file: %w", ErrData)
+// build reads the files in order.
+func build(files []dataFile) (*table, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("opening: no data file: %w", ErrData)
 	}
 	t := &table{index: make(map[uint64]int32, 4096)}
-	for _, name := range names {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, fmt.Errorf("opening: read the data: %w", err)
-		}
-		if err := t.add(name[len("data/"):], string(b)); err != nil {
+	for _, f := range files {
+		if err := t.add(f.name, f.text); err != nil {
 			return nil, err
 		}
 	}
@@ -116,6 +101,7 @@ func (t *table) add(file, text string) error {
 	if !ok {
 		return &DataError{File: file, Line: strings.Count(text, "\n") + 1, Err: errors.New("the file does not end with a newline")}
 	}
+	r := newReplayer()
 	for n, line := range strings.Split(text, "\n") {
 		if n == 0 {
 			if line != header {
@@ -123,7 +109,7 @@ func (t *table) add(file, text string) error {
 			}
 			continue
 		}
-		e, end, err := parseLine(line)
+		e, end, err := r.parseLine(line)
 		if err != nil {
 			return &DataError{File: file, Line: n + 1, Err: err}
 		}
@@ -135,45 +121,70 @@ func (t *table) add(file, text string) error {
 	return nil
 }
 
+// replayer replays the lines of the data. Lines that follow one another
+// often share their first moves (the data sorts by ECO code, then name),
+// so it keeps the previous line's moves and positions and replays only
+// from the first move that differs. With it, and the start position read
+// once, build runs 85 to 86 million instructions (callgrind), against 248
+// million when every line was replayed from a newly parsed start.
+type replayer struct {
+	san []string        // the previous line's moves
+	uci []string        // the same in UCI
+	pos []core.Position // pos[i]: the position after i moves, pos[0] the start
+}
+
+// newReplayer returns a replayer at the standard start position.
+func newReplayer() *replayer {
+	return &replayer{pos: []core.Position{core.StartPosition()}}
+}
+
 // parseLine reads one line, "ECO<tab>name<tab>PGN", and returns it with
 // the position its moves end in.
-func parseLine(line string) (entry, core.Position, error) {
+func (r *replayer) parseLine(line string) (entry, *core.Position, error) {
 	eco, rest, ok1 := strings.Cut(line, "\t")
 	name, movetext, ok2 := strings.Cut(rest, "\t")
 	if !ok1 || !ok2 || strings.Contains(movetext, "\t") {
-		return entry{}, core.Position{}, fmt.Errorf("%d columns, want 3 (eco, name, pgn)", strings.Count(line, "\t")+1)
+		return entry{}, nil, fmt.Errorf("%d columns, want 3 (eco, name, pgn)", strings.Count(line, "\t")+1)
 	}
 	if len(eco) != 3 || eco[0] < 'A' || eco[0] > 'E' || !digit(eco[1]) || !digit(eco[2]) {
-		return entry{}, core.Position{}, fmt.Errorf("ECO code %q, want A00 to E99", eco)
+		return entry{}, nil, fmt.Errorf("ECO code %q, want A00 to E99", eco)
 	}
 	if name == "" || strings.TrimSpace(name) != name {
-		return entry{}, core.Position{}, fmt.Errorf("name %q: empty or with spaces around it", name)
+		return entry{}, nil, fmt.Errorf("name %q: empty or with spaces around it", name)
 	}
 	if movetext == "" || strings.TrimSpace(movetext) != movetext || strings.Contains(movetext, "  ") {
-		return entry{}, core.Position{}, fmt.Errorf("moves %q: empty or with extra spaces", movetext)
+		return entry{}, nil, fmt.Errorf("moves %q: empty or with extra spaces", movetext)
 	}
 	toks := strings.Split(movetext, " ")
 	if len(toks)%3 == 1 {
-		return entry{}, core.Position{}, fmt.Errorf("%q ends with a move number", movetext)
+		return entry{}, nil, fmt.Errorf("%q ends with a move number", movetext)
 	}
-	p := core.StartPosition()
-	var uci []string
+	ply := 0
 	for i, tok := range toks {
 		if i%3 == 0 {
-			if want := strconv.Itoa(i/3+1) + "."; tok != want {
-				return entry{}, core.Position{}, fmt.Errorf("%q where the move number %q belongs in %q", tok, want, movetext)
+			if n, ok := strings.CutSuffix(tok, "."); !ok || n != strconv.Itoa(i/3+1) {
+				return entry{}, nil, fmt.Errorf("%q where the move number %d. belongs in %q", tok, i/3+1, movetext)
 			}
 			continue
 		}
+		if ply < len(r.san) && r.san[ply] == tok {
+			ply++ // the previous line's move: its position is known
+			continue
+		}
+		r.san, r.uci, r.pos = r.san[:ply], r.uci[:ply], r.pos[:ply+1]
+		p := r.pos[ply]
 		m, err := san.ParseStrict(&p, tok)
 		if err != nil {
-			return entry{}, core.Position{}, fmt.Errorf("ply %d of %q: %w", len(uci)+1, movetext, err)
+			return entry{}, nil, fmt.Errorf("ply %d of %q: %w", ply+1, movetext, err)
 		}
-		uci = append(uci, p.UCI(m))
+		r.san, r.uci = append(r.san, tok), append(r.uci, p.UCI(m))
 		p.MakeMove(m)
+		r.pos = append(r.pos, p)
+		ply++
 	}
-	o := Opening{ECO: eco, Name: name, PGN: movetext, UCI: strings.Join(uci, " "), Plies: len(uci)}
-	return entry{Opening: o, end: signatureOf(&p)}, p, nil
+	end := &r.pos[ply]
+	o := Opening{ECO: eco, Name: name, PGN: movetext, UCI: strings.Join(r.uci[:ply], " "), Plies: ply}
+	return entry{Opening: o, end: signatureOf(end)}, end, nil
 }
 
 // digit reports whether c is an ASCII digit.

@@ -2,7 +2,6 @@ package opening
 
 import (
 	"testing"
-	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -11,13 +10,13 @@ import (
 	"github.com/gambit-chess/gambit/san"
 )
 
-// files returns a file system holding data/NAME for each name and text.
-func files(nameText ...string) fstest.MapFS {
-	fsys := fstest.MapFS{}
+// files returns the data files of each name and text, in that order.
+func files(nameText ...string) []dataFile {
+	var out []dataFile
 	for i := 0; i+1 < len(nameText); i += 2 {
-		fsys["data/"+nameText[i]] = &fstest.MapFile{Data: []byte(nameText[i+1])}
+		out = append(out, dataFile{name: nameText[i], text: nameText[i+1]})
 	}
-	return fsys
+	return out
 }
 
 // TestBuildMalformed: every kind of malformed line is a *DataError naming
@@ -64,21 +63,20 @@ func TestBuildMalformed(t *testing.T) {
 		require.ErrorIs(t, err, san.ErrIllegal)
 	})
 	t.Run("no files", func(t *testing.T) {
-		_, err := build(fstest.MapFS{})
+		_, err := build(nil)
 		require.ErrorIs(t, err, ErrData)
 	})
 }
 
-// TestBuildDuplicates: when two lines end in one position, the first in
-// file order names it, whatever file the second is in.
+// TestBuildDuplicates: when lines end in one position, the first in file
+// order names it, whether the others are in its file or a later one.
 func TestBuildDuplicates(t *testing.T) {
 	tab, err := build(files(
-		"b.tsv", header+"\nB00\tSecond\t1. Nf3 Nf6 2. e4\n",
-		"a.tsv", header+"\nA00\tFirst\t1. e4 Nf6 2. Nf3\nA01\tThird\t1. Nf3 Nf6 2. e4\n",
+		"a.tsv", header+"\nA00\tFirst\t1. e4 Nf6 2. Nf3\nA01\tSecond\t1. Nf3 Nf6 2. e4\n",
+		"b.tsv", header+"\nB00\tThird\t1. Nf3 Nf6 2. e4\n",
 	))
 	require.NoError(t, err)
 	require.Len(t, tab.entries, 3)
-	require.Equal(t, "First", tab.entries[0].Name, "a.tsv is read first")
 	p, err := core.ParseFEN("rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2")
 	require.NoError(t, err)
 	o, ok := tab.lookup(&p)
