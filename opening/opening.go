@@ -28,9 +28,9 @@ type Opening struct {
 // Load builds the table of named positions from the embedded data, if that
 // is not done yet, and returns the error building it met. Lookup and
 // Classify build the table on their first call; Load lets a program pay
-// that cost (about 85 million instructions) at start-up, or check the data. The data
-// shipped with gambit builds without error: the package's tests parse it
-// whole.
+// that cost (about 85 million instructions) at start-up, or check the
+// data. The data shipped with gambit builds without error: the package's
+// tests parse it whole.
 func Load() error {
 	_, err := load()
 	return err
@@ -60,8 +60,8 @@ func Lookup(p *core.Position) (Opening, bool) {
 // start is not changed. The moves must be legal one after the other, as a
 // game's mainline from package pgn is; a move that is not is an error
 // naming the ply, and so is a data set that could not be loaded. A variant
-// or Chess960 start has no name (ok false, no error). Classify allocates
-// nothing.
+// or Chess960 start has no name: ok is false, with no error and the moves
+// not played. Classify allocates nothing.
 func Classify(start *core.Position, moves []core.Move) (o Opening, ply int, ok bool, err error) {
 	t, err := load()
 	if err != nil {

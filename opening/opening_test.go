@@ -174,3 +174,35 @@ func TestClassifyShort(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, ok, "Chess960 has no names")
 }
+
+// TestConcurrentLookup: goroutines look positions up at once, each with
+// its own positions, from the first call on (go test -race checks that the
+// table is built once and then only read).
+func TestConcurrentLookup(t *testing.T) {
+	lines := readData(t)
+	first := firstByEPD(lines)
+	const workers = 4
+	errs := make(chan string, workers)
+	for w := range workers {
+		go func() {
+			var bad string
+			for i := w; i < len(lines); i += workers {
+				p := lines[i].End // a copy: a Position is not shared
+				o, ok := opening.Lookup(&p)
+				if want := first[lines[i].EPD]; !ok || o.Name != want.Name || o.PGN != want.PGN {
+					bad = lines[i].File + " " + lines[i].PGN
+					break
+				}
+				_, _, _, err := opening.Classify(&p, nil)
+				if err != nil {
+					bad = err.Error()
+					break
+				}
+			}
+			errs <- bad
+		}()
+	}
+	for range workers {
+		assert.Empty(t, <-errs)
+	}
+}

@@ -1,6 +1,7 @@
 package opening
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,4 +95,33 @@ func TestSignatureCollision(t *testing.T) {
 	tab.index[p.RepetitionKey()] = 0
 	_, ok := tab.lookup(&p)
 	require.False(t, ok)
+}
+
+// FuzzBuild: any text read as a data file builds or is a *DataError, never
+// a panic, and every line of a file that builds names its own end position
+// or one an earlier line ends in.
+func FuzzBuild(f *testing.F) {
+	f.Add(header + "\nA00\tAmar Opening\t1. Nh3\n")
+	f.Add(header + "\nC60\tRuy Lopez\t1. e4 e5 2. Nf3 Nc6 3. Bb5\nC60\tRuy Lopez\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n")
+	f.Add(header + "\nA00\tX\t1. e4 e5 2.\n")
+	f.Add(header + "\nA00\tX\t1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O\nA00\tY\t1. e4 e5 2. Nf3 Nc6\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tab, err := build(files("a.tsv", text))
+		if err != nil {
+			var de *DataError
+			require.ErrorAs(t, err, &de)
+			return
+		}
+		for i, e := range tab.entries {
+			p := core.StartPosition()
+			for _, s := range strings.Fields(e.UCI) {
+				m, err := p.ParseUCI(s)
+				require.NoError(t, err)
+				p.MakeMove(m)
+			}
+			j, ok := tab.find(&p)
+			require.True(t, ok, "entry %d", i)
+			require.LessOrEqual(t, j, i)
+		}
+	})
 }
