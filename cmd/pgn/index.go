@@ -13,6 +13,7 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/gamedb"
 	"github.com/gambit-chess/gambit/internal/cli"
+	"github.com/gambit-chess/gambit/opening"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/san"
 )
@@ -25,6 +26,8 @@ type indexFlags struct {
 	aggMin int
 	// pgn explore and find: the position
 	fen, moves, variant string
+	// pgn find: a pattern instead
+	material, pieces, side string
 	// the filter
 	player, white, black, event string
 	minRating, maxRating        int
@@ -43,7 +46,7 @@ func addIndexFlags(cmd string, fs *flag.FlagSet) *indexFlags {
 		fs.IntVar(&f.aggMin, "agg", gamedb.DefaultAggregateMin, "store the statistics of positions at least this many games reach")
 		return f
 	}
-	fs.StringVar(&f.fen, "fen", "startpos", "the position, or the start of -moves (a FEN, "+cli.PositionNames+")")
+	fs.StringVar(&f.fen, "fen", "", "the position, or the start of -moves (a FEN, "+cli.PositionNames+"; default: the start position)")
 	fs.StringVar(&f.moves, "moves", "", `moves from -fen's position to the one asked about, in SAN ("1. e4 c5 2. Nf3")`)
 	fs.StringVar(&f.variant, "variant", "chess", "the variant of -fen (3check, atomic, crazyhouse, ...)")
 	fs.StringVar(&f.player, "player", "", "games of a player of either colour (any part of the name, any case)")
@@ -61,6 +64,9 @@ func addIndexFlags(cmd string, fs *flag.FlagSet) *indexFlags {
 		fs.BoolVar(&f.pgn, "pgn", false, "write the games as PGN")
 		fs.IntVar(&f.limit, "limit", 20, "games to show")
 		fs.IntVar(&f.offset, "offset", 0, "games to pass over first")
+		fs.StringVar(&f.material, "material", "", "instead of a position: positions with this material (KRPvKR: White's pieces v Black's, or the colours swapped)")
+		fs.StringVar(&f.pieces, "pieces", "", `instead of a position: positions with these pieces on these squares, a FEN board whose empty squares are left open ("8/8/8/8/8/8/5PPP/6K1")`)
+		fs.StringVar(&f.side, "side", "", "with -material or -pieces: the side to move (w or b)")
 	}
 	return f
 }
@@ -129,28 +135,43 @@ func (f *indexFlags) position() (core.Position, error) {
 	if err != nil {
 		return core.Position{}, cli.Usagef("-variant: %v", err)
 	}
-	p, err := core.ParseVariantFEN(v, cli.FEN(v, f.fen))
+	fen := f.fen
+	if fen == "" {
+		fen = "startpos"
+	}
+	p, err := core.ParseVariantFEN(v, cli.FEN(v, fen))
 	if err != nil {
 		return core.Position{}, cli.Usagef("-fen: %v", err)
 	}
-	for _, tok := range strings.Fields(f.moves) {
+	if _, err := playLine(&p, f.moves); err != nil {
+		return core.Position{}, cli.Usagef("-moves: %v", err)
+	}
+	return p, nil
+}
+
+// playLine plays the moves of text, in SAN with or without move numbers
+// ("1. e4 c5 2. Nf3"), on p and returns them.
+func playLine(p *core.Position, text string) ([]core.Move, error) {
+	var moves []core.Move
+	for _, tok := range strings.Fields(text) {
 		// Move numbers: "1.", "1...", and "1.e4" with its move.
 		if i := strings.LastIndexByte(tok, '.'); i >= 0 && strings.Trim(tok[:i+1], "0123456789.") == "" {
 			if tok = tok[i+1:]; tok == "" {
 				continue
 			}
 		}
-		m, err := san.Parse(&p, tok)
+		m, err := san.Parse(p, tok)
 		if err != nil {
-			return core.Position{}, cli.Usagef("-moves: %v", err)
+			return nil, err
 		}
+		moves = append(moves, m)
 		if m == core.NoMove {
 			p.MakeNullMove()
 		} else {
 			p.MakeMove(m)
 		}
 	}
-	return p, nil
+	return moves, nil
 }
 
 // filter returns the filter the flags name.
@@ -188,6 +209,45 @@ func (f *indexFlags) filter() (gamedb.Filter, error) {
 	return flt, nil
 }
 
+// pattern returns the pattern -material, -pieces and -side name, and
+// whether they name one.
+func (f *indexFlags) pattern() (gamedb.Pattern, bool, error) {
+	var pt gamedb.Pattern
+	if f.material == "" && f.pieces == "" {
+		if f.side != "" {
+			return pt, false, cli.Usagef("-side: only with -material or -pieces")
+		}
+		return pt, false, nil
+	}
+	if f.fen != "" || f.moves != "" {
+		return pt, false, cli.Usagef("-material and -pieces scan every position: not with -fen or -moves")
+	}
+	var err error
+	if f.material != "" {
+		if pt.Material, err = gamedb.ParseMaterial(f.material); err != nil {
+			return pt, false, cli.Usagef("-material: %v", err)
+		}
+		pt.EitherColour = true
+	}
+	if f.pieces != "" {
+		if pt.Pieces, err = gamedb.ParsePieces(f.pieces); err != nil {
+			return pt, false, cli.Usagef("-pieces: %v", err)
+		}
+	}
+	switch f.side {
+	case "":
+	case "w", "white":
+		c := core.White
+		pt.SideToMove = &c
+	case "b", "black":
+		c := core.Black
+		pt.SideToMove = &c
+	default:
+		return pt, false, cli.Usagef("-side %q: want w or b", f.side)
+	}
+	return pt, true, nil
+}
+
 func splitList(s string) []string {
 	var out []string
 	for _, v := range strings.Split(s, ",") {
@@ -219,6 +279,26 @@ func openQuery(e *env, cmd string, f *indexFlags, dirs []string) (*gamedb.DB, co
 	return nil, p, gamedb.Filter{}, cli.Exit(e.stderr, cmd, err)
 }
 
+// opening names p's opening: the position's own name (lichess's
+// chess-openings, found by position, so a transposition gets it), or
+// else the last named position on the way of -moves.
+func (f *indexFlags) opening(p *core.Position) (opening.Opening, bool) {
+	if o, ok := opening.Lookup(p); ok {
+		return o, true
+	}
+	if f.moves == "" || f.fen != "" && f.fen != "startpos" || f.variant != "chess" {
+		return opening.Opening{}, false
+	}
+	start := core.StartPosition()
+	q := start
+	moves, err := playLine(&q, f.moves)
+	if err != nil {
+		return opening.Opening{}, false
+	}
+	o, _, ok, err := opening.Classify(&start, moves)
+	return o, ok && err == nil
+}
+
 // explore is pgn explore: a position's moves and results.
 func explore(e *env, f *indexFlags, dirs []string) int {
 	db, p, flt, status := openQuery(e, "pgn explore", f, dirs)
@@ -234,10 +314,17 @@ func explore(e *env, f *indexFlags, dirs []string) int {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	if f.json {
-		writeJSON(out, explorerJSON(&p, ex))
+		j := explorerJSON(&p, ex)
+		if o, ok := f.opening(&p); ok {
+			j.Opening = &openingJSON{o.ECO, o.Name}
+		}
+		writeJSON(out, j)
 		return exitOK
 	}
 	fmt.Fprintf(out, "position  %s\n", p.FEN())
+	if o, ok := f.opening(&p); ok {
+		fmt.Fprintf(out, "opening   %s %s\n", o.ECO, o.Name)
+	}
 	fmt.Fprintf(out, "games     %d%s\n", ex.Games, outcomeShares(ex.Outcomes))
 	if len(ex.Moves) > 0 {
 		fmt.Fprintf(out, "\n%-8s %9s %6s %6s %6s %6s %7s  %s\n", "move", "games", "share", "white", "draws", "black", "rating", "last played")
@@ -309,12 +396,23 @@ func find(e *env, f *indexFlags, dirs []string) int {
 	if f.json && f.pgn {
 		return cli.Usage(e.stderr, "pgn find", errors.New("-json or -pgn, not both"))
 	}
+	pt, scan, err := f.pattern()
+	if err != nil {
+		return cli.Exit(e.stderr, "pgn find", err)
+	}
 	db, p, flt, status := openQuery(e, "pgn find", f, dirs)
 	if db == nil {
 		return status
 	}
 	defer db.Close()
-	page, err := db.Find(&p, flt, f.offset, f.limit)
+	var page gamedb.Page
+	what := p.FEN()
+	if scan {
+		what = describePattern(f)
+		page, err = scanPage(db, pt, flt, f.offset, f.limit)
+	} else {
+		page, err = db.Find(&p, flt, f.offset, f.limit)
+	}
 	if err != nil {
 		cli.Fail(e.stderr, "pgn find", err)
 		return exitFail
@@ -329,11 +427,11 @@ func find(e *env, f *indexFlags, dirs []string) int {
 			games[i].Ply = &page.Hits[i].Ply
 		}
 		writeJSON(out, struct {
-			FEN    string     `json:"fen"`
+			Query  string     `json:"query"`
 			Total  int64      `json:"total"`
 			Offset int        `json:"offset"`
 			Games  []gameJSON `json:"games"`
-		}{p.FEN(), page.Total, f.offset, games})
+		}{what, page.Total, f.offset, games})
 	case f.pgn:
 		w := pgn.NewWriter(out)
 		for _, h := range page.Hits {
@@ -347,7 +445,7 @@ func find(e *env, f *indexFlags, dirs []string) int {
 			}
 		}
 	default:
-		fmt.Fprintf(out, "%d game%s reached %s", page.Total, plural(int(page.Total)), p.FEN())
+		fmt.Fprintf(out, "%d game%s reached %s", page.Total, plural(int(page.Total)), what)
 		if len(page.Hits) > 0 {
 			fmt.Fprintf(out, "; %d to %d:", f.offset+1, f.offset+len(page.Hits))
 		}
@@ -357,6 +455,36 @@ func find(e *env, f *indexFlags, dirs []string) int {
 		}
 	}
 	return exitOK
+}
+
+// scanPage is Find's page for a pattern: the whole index scanned.
+func scanPage(db *gamedb.DB, pt gamedb.Pattern, flt gamedb.Filter, offset, limit int) (gamedb.Page, error) {
+	var page gamedb.Page
+	for h, err := range db.Scan(pt, flt) {
+		if err != nil {
+			return page, err
+		}
+		page.Total++
+		if page.Total > int64(offset) && len(page.Hits) < limit {
+			page.Hits = append(page.Hits, h)
+		}
+	}
+	return page, nil
+}
+
+// describePattern names the pattern of the flags.
+func describePattern(f *indexFlags) string {
+	var parts []string
+	if f.material != "" {
+		parts = append(parts, "material "+strings.ToUpper(f.material[:1])+f.material[1:]+" (either colour)")
+	}
+	if f.pieces != "" {
+		parts = append(parts, "pieces "+f.pieces)
+	}
+	if f.side != "" {
+		parts = append(parts, f.side+" to move")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // gameJSON is a game as pgn explore and find write it in JSON.
@@ -409,11 +537,17 @@ func toOutcomesJSON(o gamedb.Outcomes) outcomesJSON {
 
 // explorerJSON is pgn explore's JSON.
 type explorerJSONOut struct {
-	FEN string `json:"fen"`
+	FEN     string       `json:"fen"`
+	Opening *openingJSON `json:"opening,omitempty"`
 	outcomesJSON
 	Moves []moveJSON   `json:"moves"`
 	Ended outcomesJSON `json:"ended"`
 	Top   []gameJSON   `json:"top_games"`
+}
+
+type openingJSON struct {
+	ECO  string `json:"eco"`
+	Name string `json:"name"`
 }
 
 type moveJSON struct {
