@@ -23,6 +23,7 @@ type indexFlags struct {
 	// pgn index
 	out    string
 	append bool
+	merge  bool
 	aggMin int
 	// pgn explore and find: the position
 	fen, moves, variant string
@@ -43,6 +44,7 @@ func addIndexFlags(cmd string, fs *flag.FlagSet) *indexFlags {
 	if cmd == "index" {
 		fs.StringVar(&f.out, "o", "", "the index (a directory) to create")
 		fs.BoolVar(&f.append, "append", false, "add the games to the index given as the first argument")
+		fs.BoolVar(&f.merge, "merge", false, "make -o one index of the indexes given (shards), their games in order")
 		fs.IntVar(&f.aggMin, "agg", gamedb.DefaultAggregateMin, "store the statistics of positions at least this many games reach")
 		return f
 	}
@@ -78,6 +80,22 @@ func buildIndex(e *env, f *indexFlags, files []string) int {
 	opts := gamedb.BuildOptions{AggregateMin: f.aggMin}
 	dir := f.out
 	switch {
+	case f.merge:
+		if f.out == "" || f.append || len(files) == 0 || files[0] == "-" {
+			return cli.Usage(e.stderr, "pgn index", errors.New("-merge -o DB SHARD...: an index to make and the indexes to merge"))
+		}
+		if err := gamedb.Merge(f.out, files...); err != nil {
+			cli.Fail(e.stderr, "pgn index", err)
+			return exitFail
+		}
+		db, err := gamedb.Open(f.out)
+		if err != nil {
+			cli.Fail(e.stderr, "pgn index", err)
+			return exitFail
+		}
+		defer db.Close()
+		fmt.Fprintf(e.stdout, "index       %s, %d games of %d shard%s\n", f.out, db.Len(), len(files), plural(len(files)))
+		return exitOK
 	case f.aggMin < 1:
 		return cli.Usage(e.stderr, "pgn index", fmt.Errorf("-agg %d: want at least 1", f.aggMin))
 	case f.append && f.out != "":
