@@ -155,7 +155,7 @@ func (b *Builder) AddBatch(bt *Batch) error {
 	if b.seg == nil {
 		return errors.New("gamedb: AddBatch after Commit or Close")
 	}
-	if len(b.seg.keys)+len(bt.keys) > b.opts.SegmentPostings && len(b.seg.keys) > 0 {
+	if b.seg.in.n+len(bt.keys) > b.opts.SegmentPostings && b.seg.in.n > 0 {
 		if err := b.flush(); err != nil {
 			return err
 		}
@@ -178,10 +178,7 @@ func (b *Builder) AddBatch(bt *Batch) error {
 		s.games = append(s.games, g)
 	}
 	s.moves = append(s.moves, bt.moves...)
-	s.keys = append(s.keys, bt.keys...)
-	for _, v := range bt.vals {
-		s.vals = append(s.vals, v+base<<16)
-	}
+	s.in.add(bt.keys, bt.vals, base<<16)
 	b.source.game += bt.read
 	b.stats.Games += int64(bt.read)
 	b.stats.Broken += int64(bt.broken)

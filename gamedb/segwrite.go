@@ -17,10 +17,39 @@ type segmentBuild struct {
 	strs    []string
 	games   []gameRecord
 	moves   []byte
-	// keys and vals are the postings: a position's key, and the game's
-	// number in the segment <<16 | the move played at its first
-	// occurrence in the game (move16).
+	// in holds the postings as they come: a position's key, and the
+	// game's number in the segment <<16 | the move played at its first
+	// occurrence in the game (move16). keys and vals are them sorted.
+	in         postingChunks
 	keys, vals []uint64
+}
+
+// postingChunks holds postings in chunks of fixed size, so that adding
+// them never copies those added before.
+type postingChunks struct {
+	keys, vals [][]uint64
+	n          int
+}
+
+const chunkPostings = 1 << 20
+
+// add adds postings, adding base to each val.
+func (c *postingChunks) add(keys, vals []uint64, base uint64) {
+	for len(keys) > 0 {
+		last := len(c.keys) - 1
+		if last < 0 || len(c.keys[last]) == chunkPostings {
+			c.keys = append(c.keys, make([]uint64, 0, chunkPostings))
+			c.vals = append(c.vals, make([]uint64, 0, chunkPostings))
+			last++
+		}
+		n := min(len(keys), chunkPostings-len(c.keys[last]))
+		c.keys[last] = append(c.keys[last], keys[:n]...)
+		for _, v := range vals[:n] {
+			c.vals[last] = append(c.vals[last], v+base)
+		}
+		keys, vals = keys[n:], vals[n:]
+		c.n += n
+	}
 }
 
 func newSegmentBuild() *segmentBuild {
@@ -47,7 +76,8 @@ func bucketBitsFor(n int) uint32 {
 // write writes the segment to the file name (through name+".tmp",
 // synced) and returns its size.
 func (s *segmentBuild) write(name string, aggMin int) (int64, error) {
-	sortPostings(s.keys, s.vals)
+	s.keys, s.vals = sortPostings(&s.in)
+	s.in = postingChunks{}
 	h := header{
 		games:      uint64(len(s.games)),
 		postings:   uint64(len(s.keys)),

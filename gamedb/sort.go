@@ -5,28 +5,31 @@ import (
 	"sync"
 )
 
-// sortPostings sorts the postings by key, keeping the order of equal
-// keys (the games' order): a radix sort, first on the top 16 bits across
-// every core, then each of those 65,536 runs on its own, in cache, eight
-// bits at a time.
-func sortPostings(keys, vals []uint64) {
-	n := len(keys)
-	if n < 2 {
-		return
+// sortPostings returns the postings sorted by key, keeping the order of
+// equal keys (the games' order): a radix sort, first on the top 16 bits
+// across every core, then each of those 65,536 runs on its own, in cache.
+func sortPostings(in *postingChunks) (keys, vals []uint64) {
+	n := in.n
+	keys, vals = make([]uint64, n), make([]uint64, n)
+	if n == 0 {
+		return keys, vals
 	}
 	tk, tv := make([]uint64, n), make([]uint64, n)
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/(1<<16)))
+	chunks := len(in.keys)
+	workers := max(1, min(runtime.GOMAXPROCS(0), chunks))
 
-	// Pass one: scatter by the top 16 bits, each worker its own stretch
-	// of the input, so that equal keys keep their order.
+	// Pass one: scatter by the top 16 bits, each worker its own chunks,
+	// so that equal keys keep their order.
 	const top = 1 << 16
 	counts := make([][]int, workers)
-	part := func(w int) (int, int) { return w * n / workers, (w + 1) * n / workers }
+	part := func(w int) (int, int) { return w * chunks / workers, (w + 1) * chunks / workers }
 	parallel(workers, func(w int) {
 		c := make([]int, top)
 		lo, hi := part(w)
-		for _, k := range keys[lo:hi] {
-			c[k>>48]++
+		for _, ch := range in.keys[lo:hi] {
+			for _, k := range ch {
+				c[k>>48]++
+			}
 		}
 		counts[w] = c
 	})
@@ -44,56 +47,74 @@ func sortPostings(keys, vals []uint64) {
 	parallel(workers, func(w int) {
 		next := counts[w]
 		lo, hi := part(w)
-		for i := lo; i < hi; i++ {
-			d := keys[i] >> 48
-			tk[next[d]], tv[next[d]] = keys[i], vals[i]
-			next[d]++
+		for c := lo; c < hi; c++ {
+			vs := in.vals[c]
+			for i, k := range in.keys[c] {
+				d := k >> 48
+				tk[next[d]], tv[next[d]] = k, vs[i]
+				next[d]++
+			}
 		}
 	})
 
-	// Then each run, on the key's low 48 bits, eight at a time: six
-	// passes, from tk and tv back into keys and vals.
-	var next sync.Mutex
-	d := 0
-	parallel(workers, func(int) {
+	// Then each run on the key's low 48 bits, each worker its share of
+	// the runs, from tk and tv back into keys and vals.
+	parallel(workers, func(w int) {
 		var count [256]int
-		for {
-			next.Lock()
-			run := d
-			d++
-			next.Unlock()
-			if run >= top {
-				return
-			}
+		for run := w * top / workers; run < (w+1)*top/workers; run++ {
 			lo, hi := starts[run], starts[run+1]
-			if hi-lo < 2 {
-				copy(keys[lo:hi], tk[lo:hi])
-				copy(vals[lo:hi], tv[lo:hi])
-				continue
-			}
-			srcK, srcV, dstK, dstV := tk[lo:hi], tv[lo:hi], keys[lo:hi], vals[lo:hi]
-			for shift := uint(0); shift < 48; shift += 8 {
-				count = [256]int{}
-				for _, k := range srcK {
-					count[k>>shift&255]++
-				}
-				sum := 0
-				for i, c := range count {
-					count[i] = sum
-					sum += c
-				}
-				for i, k := range srcK {
-					b := k >> shift & 255
-					dstK[count[b]], dstV[count[b]] = k, srcV[i]
-					count[b]++
-				}
-				srcK, srcV, dstK, dstV = dstK, dstV, srcK, srcV
-			}
-			// Six passes end where they began, in tk and tv.
-			copy(keys[lo:hi], srcK)
-			copy(vals[lo:hi], srcV)
+			sortRun(tk[lo:hi], tv[lo:hi], keys[lo:hi], vals[lo:hi], &count)
 		}
 	})
+	return keys, vals
+}
+
+// sortRun sorts a run of postings, by key and keeping the order of equal
+// keys, from srcK and srcV into dstK and dstV (the same lengths): an
+// insertion sort for a short run, else a radix sort on the low 48 bits,
+// eight at a time, that passes over the bytes all keys share.
+func sortRun(srcK, srcV, dstK, dstV []uint64, count *[256]int) {
+	n := len(srcK)
+	if n < 32 {
+		copy(dstK, srcK)
+		copy(dstV, srcV)
+		for i := 1; i < n; i++ {
+			k, v := dstK[i], dstV[i]
+			j := i
+			for ; j > 0 && dstK[j-1] > k; j-- {
+				dstK[j], dstV[j] = dstK[j-1], dstV[j-1]
+			}
+			dstK[j], dstV[j] = k, v
+		}
+		return
+	}
+	inDst := false
+	for shift := uint(0); shift < 48; shift += 8 {
+		*count = [256]int{}
+		for _, k := range srcK {
+			count[k>>shift&255]++
+		}
+		if count[srcK[0]>>shift&255] == n {
+			continue // every key has this byte
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for i, k := range srcK {
+			b := k >> shift & 255
+			dstK[count[b]], dstV[count[b]] = k, srcV[i]
+			count[b]++
+		}
+		srcK, srcV, dstK, dstV = dstK, dstV, srcK, srcV
+		inDst = !inDst
+	}
+	if !inDst {
+		// The sorted run is in the source: copy it over.
+		copy(dstK, srcK)
+		copy(dstV, srcV)
+	}
 }
 
 // parallel runs f(0) to f(workers-1) at once and waits for them.
