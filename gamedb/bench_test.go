@@ -94,6 +94,7 @@ func BenchmarkScan(b *testing.B) {
 	}
 	var ps Pieces
 	ps[core.White][core.Queen] = core.A1.Bitboard() | core.H8.Bitboard() // never
+	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		for _, err := range db.Scan(Pattern{Pieces: &ps}, Filter{}) {

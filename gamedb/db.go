@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/pgn"
@@ -161,14 +162,29 @@ func (db *DB) Moves(n int64) (core.Position, []core.Move, error) {
 	return start, moves, err
 }
 
+// variantStarts are the variants' start positions, parsed once.
+var variantStarts = sync.OnceValue(func() []core.Position {
+	var out []core.Position
+	for v := core.Variant(0); ; v++ {
+		p, err := core.VariantStartPosition(v)
+		if err != nil {
+			return out
+		}
+		out = append(out, p)
+	}
+})
+
 // startOf returns a game's start position.
 func (s *segment) startOf(i uint64, rec *gameRecord) (core.Position, error) {
 	v := core.Variant(rec.variant)
 	var p core.Position
 	var err error
-	if rec.fen == 0 {
-		p, err = core.VariantStartPosition(v)
-	} else {
+	switch starts := variantStarts(); {
+	case rec.fen == 0 && int(v) < len(starts):
+		p = starts[v]
+	case rec.fen == 0:
+		err = fmt.Errorf("variant %d", v)
+	default:
 		var fen string
 		if fen, err = s.str(rec.fen); err == nil {
 			p, err = core.ParseVariantFEN(v, fen)
@@ -183,37 +199,74 @@ func (s *segment) startOf(i uint64, rec *gameRecord) (core.Position, error) {
 	return p, nil
 }
 
+// cursor replays a game of a segment position by position.
+type cursor struct {
+	s     *segment
+	i     uint64
+	p     core.Position
+	moves []byte
+	off   int64 // the file offset of moves
+	ply   int
+}
+
+// start puts c at the start of game i of s.
+func (c *cursor) start(s *segment, i uint64, rec *gameRecord) error {
+	var err error
+	c.s, c.i, c.ply = s, i, 0
+	if c.p, err = s.startOf(i, rec); err != nil {
+		return err
+	}
+	if c.moves, err = s.moves(rec); err != nil {
+		return err
+	}
+	c.off = int64(s.h.sections[secMoves].off + rec.moveOff)
+	return nil
+}
+
+// next returns the move played from the current position (core.NoMove for
+// a null move), or end true at the game's last position.
+func (c *cursor) next() (m core.Move, end bool, err error) {
+	if 2*c.ply >= len(c.moves) {
+		return core.NoMove, true, nil
+	}
+	m16 := move16(c.moves[2*c.ply]) | move16(c.moves[2*c.ply+1])<<8
+	m, ok := m16.unpack(&c.p)
+	if !ok {
+		return core.NoMove, false, c.s.corrupt(c.off+2*int64(c.ply), "game %d: ply %d is no legal move", c.i, c.ply+1)
+	}
+	return m, false, nil
+}
+
+// play plays m, the move next returned.
+func (c *cursor) play(m core.Move) {
+	if m == core.NoMove {
+		c.p.MakeNullMove()
+	} else {
+		c.p.MakeMove(m)
+	}
+	c.ply++
+}
+
 // walk plays game i of the segment from its start, calling f with each
 // position in turn, its ply, and the move played from it, or end true at
 // the last position; it stops when f returns false. It returns the start
 // position.
 func (s *segment) walk(i uint64, rec *gameRecord, f func(p *core.Position, ply int, m core.Move, end bool) bool) (core.Position, error) {
-	start, err := s.startOf(i, rec)
-	if err != nil {
-		return start, err
+	var c cursor
+	if err := c.start(s, i, rec); err != nil {
+		return c.p, err
 	}
-	moves, err := s.moves(rec)
-	if err != nil {
-		return start, err
-	}
-	p := start
-	for ply := 0; ply < len(moves)/2; ply++ {
-		m16 := move16(moves[2*ply]) | move16(moves[2*ply+1])<<8
-		m, ok := m16.unpack(&p)
-		if !ok {
-			return start, s.corrupt(int64(s.h.sections[secMoves].off+rec.moveOff)+2*int64(ply), "game %d: ply %d is no legal move", i, ply+1)
+	start := c.p
+	for {
+		m, end, err := c.next()
+		if err != nil {
+			return start, err
 		}
-		if !f(&p, ply, m, false) {
+		if !f(&c.p, c.ply, m, end) || end {
 			return start, nil
 		}
-		if m == core.NoMove {
-			p.MakeNullMove()
-		} else {
-			p.MakeMove(m)
-		}
+		c.play(m)
 	}
-	f(&p, len(moves)/2, core.NoMove, true)
-	return start, nil
 }
 
 // PGN returns game n as a pgn.Game: the tags the index keeps (the seven

@@ -123,17 +123,26 @@ type Hit struct {
 // the move played there (moveEnd when the game ended in it); ok false
 // when the game never reached it.
 func (s *segment) firstReach(i uint64, rec *gameRecord, k uint64) (ply int, m move16, ok bool, err error) {
-	_, err = s.walk(i, rec, func(p *core.Position, at int, mv core.Move, end bool) bool {
-		if p.RepetitionKey() != k {
-			return true
+	var c cursor
+	if err := c.start(s, i, rec); err != nil {
+		return 0, 0, false, err
+	}
+	for {
+		mv, end, err := c.next()
+		if err != nil {
+			return 0, 0, false, err
 		}
-		ply, ok = at, true
-		if m = moveEnd; !end {
-			m = pack16(mv)
+		if c.p.RepetitionKey() == k {
+			if end {
+				return c.ply, moveEnd, true, nil
+			}
+			return c.ply, pack16(mv), true, nil
 		}
-		return false
-	})
-	return ply, m, ok, err
+		if end {
+			return 0, 0, false, nil
+		}
+		c.play(mv)
+	}
 }
 
 // games calls f for each game of segment s that reached key k and passes

@@ -129,6 +129,7 @@ func (db *DB) Scan(pt Pattern, f Filter) iter.Seq2[Hit, error] {
 			return
 		}
 		var rec gameRecord
+		var c cursor
 		for _, s := range db.segs {
 			m, err := f.compile(s)
 			if err != nil {
@@ -143,14 +144,7 @@ func (db *DB) Scan(pt Pattern, f Filter) iter.Seq2[Hit, error] {
 				if !m.match(&rec) || !pt.mayHave(&rec) {
 					continue
 				}
-				ply := -1
-				_, err := s.walk(i, &rec, func(p *core.Position, at int, _ core.Move, _ bool) bool {
-					if pt.match(p) {
-						ply = at
-						return false
-					}
-					return true
-				})
+				ply, err := pt.first(&c, s, i, &rec)
 				if err == nil && ply < 0 {
 					continue
 				}
@@ -167,5 +161,23 @@ func (db *DB) Scan(pt Pattern, f Filter) iter.Seq2[Hit, error] {
 				}
 			}
 		}
+	}
+}
+
+// first returns the ply of the first position of game i that has the
+// pattern, -1 if none has.
+func (pt *Pattern) first(c *cursor, s *segment, i uint64, rec *gameRecord) (int, error) {
+	if err := c.start(s, i, rec); err != nil {
+		return 0, err
+	}
+	for {
+		if pt.match(&c.p) {
+			return c.ply, nil
+		}
+		m, end, err := c.next()
+		if err != nil || end {
+			return -1, err
+		}
+		c.play(m)
 	}
 }
