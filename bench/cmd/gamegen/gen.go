@@ -33,15 +33,16 @@ const (
 // record is one generated game, with what it was made from (for the
 // tests).
 type record struct {
-	text   []byte // the PGN, ending in a blank line
-	hash   uint64 // of the start and the moves: equal games, equal hashes
-	kind   kind
-	file   int // the source file (kindStandard)
-	source int // the source game in it
-	prefix int // the plies taken from it
-	plies  int
-	end    ending
-	result string
+	text    []byte // the PGN, ending in a blank line
+	hash    uint64 // of the start and the moves: equal games, equal hashes
+	attempt int    // the draw that made it: 0, or more after repeats
+	kind    kind
+	file    int // the source file (kindStandard)
+	source  int // the source game in it
+	prefix  int // the plies taken from it
+	plies   int
+	end     ending
+	result  string
 }
 
 // generator makes games; each goroutine has its own.
@@ -81,7 +82,7 @@ func mix(x uint64) uint64 {
 func (g *generator) generate(i, attempt int) (record, error) {
 	g.pcg.Seed(mix(g.seed^mix(uint64(i))), mix(uint64(attempt)+0x5851f42d4c957f2d))
 	r := g.r
-	rec := record{file: -1, source: -1}
+	rec := record{file: -1, source: -1, attempt: attempt}
 	u := r.Float64()
 	switch {
 	case u < chess960Share:

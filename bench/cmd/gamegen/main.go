@@ -118,6 +118,9 @@ func generateFile(c config) (err error) {
 	if err = bw.Flush(); err != nil {
 		return fmt.Errorf("writing %s: %w", c.output, err)
 	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", c.output, err)
+	}
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", c.output, err)
 	}
@@ -146,6 +149,11 @@ func compressor(name string, w io.Writer) (io.Writer, func() error, error) {
 	}
 	return nil, nil, fmt.Errorf("output %s: the name must end in .pgn, .pgn.gz or .pgn.zst", name)
 }
+
+// maxAttempts bounds the draws of one game: with real source games a
+// repeat is rare and the next draw is new; only sources that leave no
+// choice (every game forced to the same end) reach it.
+const maxAttempts = 10000
 
 // batchSize is the number of games a goroutine makes at a time.
 const batchSize = 64
@@ -217,6 +225,9 @@ func each(n int, seed uint64, jobs int, sources []source, emit func(*record) err
 			for attempt := 1; ; attempt++ {
 				if _, dup := seen[rec.hash]; !dup {
 					break
+				}
+				if attempt > maxAttempts {
+					return fmt.Errorf("game %d: no new game in %d draws: the source games leave too little choice", b.first+k+1, maxAttempts)
 				}
 				r, err := again.generate(b.first+k, attempt)
 				if err != nil {

@@ -15,7 +15,7 @@ const maxPlies = 400
 // of the games that no rule ends first are longer than 80 plies, one in
 // six longer than 120 and about one in fifty longer than 200.
 const (
-	lengthMedian = 80
+	lengthMedian = 92
 	lengthSigma  = 0.48
 )
 
@@ -41,7 +41,7 @@ const (
 // behind, and few games play a bare king out to mate).
 const (
 	resignFrom   = 20
-	resignMargin = 8
+	resignMargin = 10
 	resignChance = 0.2
 )
 
@@ -68,7 +68,9 @@ func (g *playout) reset(start core.Position) {
 	g.start = start
 	g.pos = start
 	g.moves = g.moves[:0]
-	g.hist = core.History{}
+	for g.hist.Len() > 0 {
+		g.hist.Pop()
+	}
 	g.end, g.result = endLength, ""
 }
 

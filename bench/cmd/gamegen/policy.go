@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/gambit-chess/gambit/core"
@@ -31,12 +32,13 @@ import (
 //     move: policyPawnRank × the ranks it advances × half the rank it
 //     reaches.
 //
-// Then, in standard chess (Chess960 included), the policyLook best moves
-// by that score are looked at one reply deep: a move that mates wins at
-// once; a move after which the opponent can mate scores policyMated; any
-// other loses the SEE of the opponent's best capture after it elsewhere
-// than on the square it moved to (what it hangs or leaves hanging: the
-// exchange on its own square is its SEE, counted already). The best of those is played. In a
+// Then, in standard chess (Chess960 included): a move that mates is
+// played at once; the policyLook best moves by that score are looked at
+// one reply deep, each losing the SEE of the opponent's best capture
+// after it elsewhere than on the square it moved to (what it hangs or
+// leaves hanging: the exchange on its own square is its SEE, counted
+// already); the best of them is played unless it lets the opponent mate
+// at once, when the next best is taken. The best of those is played. In a
 // variant the cheap score alone decides.
 //
 // With probability policyBlunder a move is instead drawn uniformly from
@@ -44,14 +46,13 @@ import (
 const (
 	policyNoise    = 100
 	policyWin      = 400
-	policyTrade    = 300
+	policyTrade    = 800
 	policyCheck    = 120
 	policyCastle   = 80
 	policyPawnRank = 25
 	policyFlee     = 60
 	policyBlunder  = 0.003
-	policyLook     = 6
-	policyMated    = -1 << 20
+	policyLook     = 8
 )
 
 // chooseMove returns the policy's move in p from the legal moves ml (not
@@ -104,6 +105,9 @@ func chooseMove(p *core.Position, ml *core.MoveList, r *rand.Rand) core.Move {
 		}
 		if ci.GivesCheck(p, m) {
 			score += r.IntN(policyCheck)
+			if p.Variant() == core.Standard && mates(p, m) {
+				return m
+			}
 		}
 		scores[i] = score
 	}
@@ -128,47 +132,63 @@ func chooseMove(p *core.Position, ml *core.MoveList, r *rand.Rand) core.Move {
 		ml.Swap(k, best)
 		scores[k], scores[best] = scores[best], scores[k]
 	}
-	best, bestScore := 0, 0
 	for k := range look {
-		m := ml.At(k)
-		reply, mate := replyThreat(p, m)
-		if mate {
+		scores[k] -= replyThreat(p, ml.At(k))
+	}
+	for range look {
+		best := 0
+		for k := 1; k < look; k++ {
+			if scores[k] > scores[best] {
+				best = k
+			}
+		}
+		if m := ml.At(best); !allowsMate(p, m) {
 			return m
 		}
-		if s := scores[k] - reply; k == 0 || s > bestScore {
-			best, bestScore = k, s
-		}
+		scores[best] = math.MinInt
 	}
-	return ml.At(best)
+	return ml.At(0) // every move looked at lets the opponent mate
 }
 
-// replyThreat makes m, a legal move of p, and returns whether it mates,
-// else what the opponent's best reply takes: -policyMated when the
-// opponent can mate, else the SEE of its best capture on another square
-// than m's (0 if none wins material).
-func replyThreat(p *core.Position, m core.Move) (threat int, mate bool) {
+// replyThreat makes m, a legal move of p, and returns the SEE of the
+// opponent's best capture then on another square than m's (0 if none
+// wins material).
+func replyThreat(p *core.Position, m core.Move) int {
+	u := p.MakeMove(m)
+	var ml core.MoveList
+	p.CaptureMoves(&ml)
+	threat := 0
+	for _, x := range ml.Moves() {
+		if x.To() != m.To() {
+			threat = max(threat, p.SEE(x))
+		}
+	}
+	p.UnmakeMove(m, u)
+	return threat
+}
+
+// mates reports whether m, a legal move of p, checkmates.
+func mates(p *core.Position, m core.Move) bool {
+	u := p.MakeMove(m)
+	mate := !p.HasLegalMoves() && p.InCheck()
+	p.UnmakeMove(m, u)
+	return mate
+}
+
+// allowsMate reports whether after m, a legal move of p, the opponent
+// has a mate in one.
+func allowsMate(p *core.Position, m core.Move) bool {
 	u := p.MakeMove(m)
 	defer p.UnmakeMove(m, u)
 	var ml core.MoveList
 	p.LegalMoves(&ml)
-	if ml.Len() == 0 {
-		return 0, p.InCheck()
-	}
 	ci := p.CheckInfo()
 	for _, x := range ml.Moves() {
-		if (x.IsCapture() || x.IsPromotion()) && x.To() != m.To() {
-			threat = max(threat, p.SEE(x))
-		}
-		if ci.GivesCheck(p, x) {
-			v := p.MakeMove(x)
-			mated := !p.HasLegalMoves()
-			p.UnmakeMove(x, v)
-			if mated {
-				return -policyMated, false
-			}
+		if ci.GivesCheck(p, x) && mates(p, x) {
+			return true
 		}
 	}
-	return threat, false
+	return false
 }
 
 // attackMap is the squares one side attacks, by the kind of attacker.
