@@ -19,7 +19,7 @@ import (
 //     moves is random;
 //   - a capture or a promotion with SEE > 0: policyWin + SEE; with SEE = 0
 //     (an even trade): a random bonus in [0, policyTrade), which beats
-//     the best quiet move's noise about two times in three; with SEE < 0:
+//     the best quiet move's noise nearly nine times in ten; with SEE < 0:
 //     the (negative) SEE;
 //   - a quiet move to a square the opponent attacks: its SEE, 0 or the
 //     negative value of what it loses there;
@@ -38,8 +38,8 @@ import (
 // after it elsewhere than on the square it moved to (what it hangs or
 // leaves hanging: the exchange on its own square is its SEE, counted
 // already); the best of them is played unless it lets the opponent mate
-// at once, when the next best is taken. The best of those is played. In a
-// variant the cheap score alone decides.
+// at once, when the next best is taken. In a variant the cheap score
+// alone decides.
 //
 // With probability policyBlunder a move is instead drawn uniformly from
 // the legal ones: people blunder, and it makes the games more diverse.
