@@ -100,6 +100,7 @@ func TestCompressedFileSameWhateverJobs(t *testing.T) {
 		var stderr bytes.Buffer
 		code := run([]string{"-n", "600", "-seed", "5", "-j", jobs, "-o", out}, &stderr)
 		require.Equal(t, 0, code, stderr.String())
+		assert.Contains(t, stderr.String(), "gamegen: 600 games in "+out)
 		b, err := os.ReadFile(out)
 		require.NoError(t, err)
 		files = append(files, b)

@@ -74,29 +74,32 @@ func run(args []string, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if err := generateFile(c); err != nil {
+	redrawn, err := generateFile(c)
+	if err != nil {
 		fmt.Fprintf(stderr, "gamegen: %v\n", err)
 		return 1
 	}
+	fmt.Fprintf(stderr, "gamegen: %d games in %s (%d drawn again after repeating an earlier game)\n", c.n, c.output, redrawn)
 	return 0
 }
 
 // generateFile writes the collection to c.output, through a temporary file
-// renamed at the end, so that a file of that name is always whole.
-func generateFile(c config) (err error) {
+// renamed at the end, so that a file of that name is always whole. It
+// returns how many games were drawn again after a repeat.
+func generateFile(c config) (redrawn int, err error) {
 	src := c.src
 	if src == "" {
 		if src, err = findTestdata(); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	sources, err := loadSources(src)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(c.output), filepath.Base(c.output)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("creating the output: %w", err)
+		return 0, fmt.Errorf("creating the output: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -107,27 +110,27 @@ func generateFile(c config) (err error) {
 	bw := bufio.NewWriterSize(tmp, 1<<20)
 	out, closeOut, err := compressor(c.output, bw)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	if err = generate(c.n, c.seed, c.jobs, sources, out); err != nil {
-		return err
+	if redrawn, err = generate(c.n, c.seed, c.jobs, sources, out); err != nil {
+		return 0, err
 	}
 	if err = closeOut(); err != nil {
-		return fmt.Errorf("writing %s: %w", c.output, err)
+		return 0, fmt.Errorf("writing %s: %w", c.output, err)
 	}
 	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", c.output, err)
+		return 0, fmt.Errorf("writing %s: %w", c.output, err)
 	}
 	if err = tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", c.output, err)
+		return 0, fmt.Errorf("writing %s: %w", c.output, err)
 	}
 	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", c.output, err)
+		return 0, fmt.Errorf("writing %s: %w", c.output, err)
 	}
 	if err = os.Rename(tmp.Name(), c.output); err != nil {
-		return fmt.Errorf("writing %s: %w", c.output, err)
+		return 0, fmt.Errorf("writing %s: %w", c.output, err)
 	}
-	return nil
+	return redrawn, nil
 }
 
 // compressor wraps w in the compression the file name asks for, and
@@ -169,14 +172,18 @@ type batch struct {
 // generate writes games 0 to n-1 for seed to out, made by jobs goroutines
 // and written in order. A game whose hash an earlier game has is drawn
 // again (attempt 1, 2, ...) before it is written, so that the output does
-// not depend on jobs.
-func generate(n int, seed uint64, jobs int, sources []source, out io.Writer) error {
-	return each(n, seed, jobs, sources, func(rec *record) error {
+// not depend on jobs. It returns how many games were drawn again.
+func generate(n int, seed uint64, jobs int, sources []source, out io.Writer) (redrawn int, err error) {
+	err = each(n, seed, jobs, sources, func(rec *record) error {
+		if rec.attempt > 0 {
+			redrawn++
+		}
 		if _, err := out.Write(rec.text); err != nil {
 			return fmt.Errorf("writing: %w", err)
 		}
 		return nil
 	})
+	return redrawn, err
 }
 
 // each makes games 0 to n-1 for seed, every one distinct, and calls emit
