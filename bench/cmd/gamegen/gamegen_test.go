@@ -16,6 +16,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/pgn"
+	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,6 +31,7 @@ var testSources = sync.OnceValues(func() ([]source, error) {
 	return loadSources(dir)
 })
 
+// sources returns the real source games, failing the test without them.
 func sources(t *testing.T) []source {
 	t.Helper()
 	s, err := testSources()
@@ -57,12 +59,13 @@ func makeSample(t *testing.T, n int, seed uint64, jobs int) sample {
 	return s
 }
 
-// samples caches the 5,000-game sample of seed 7 most tests read.
+// sample5k caches the 5,000-game sample of seed 7 that most tests read.
 var sample5k struct {
 	once sync.Once
 	s    sample
 }
 
+// bigSample returns the 5,000-game sample, made on first use.
 func bigSample(t *testing.T) sample {
 	sample5k.once.Do(func() { sample5k.s = makeSample(t, 5000, 7, 2) })
 	require.NotEmpty(t, sample5k.s.recs, "the sample could not be made")
@@ -113,6 +116,21 @@ func TestCompressedFileSameWhateverJobs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, readBack(t, text), 600)
 	assert.Equal(t, makeSample(t, 600, 5, 2).text, text, "the file is not what generate writes")
+	// .pgn and .pgn.gz hold the same text.
+	for _, name := range []string{"plain.pgn", "gzip.pgn.gz"} {
+		out := filepath.Join(dir, name)
+		var stderr bytes.Buffer
+		require.Equal(t, 0, run([]string{"-n", "600", "-seed", "5", "-o", out}, &stderr), stderr.String())
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		if strings.HasSuffix(name, ".gz") {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			require.NoError(t, err)
+			b, err = io.ReadAll(zr)
+			require.NoError(t, err)
+		}
+		assert.Equal(t, text, b, name)
+	}
 }
 
 func TestEveryGameDistinct(t *testing.T) {
@@ -271,6 +289,23 @@ func TestPrefixesAreRealGames(t *testing.T) {
 		_, hasTC := g.Tags.Lookup("TimeControl")
 		assert.Equal(t, rec.file == 1, hasTC, "game %d", i+1)
 	}
+	// Prefix lengths uniform from 6 to 30 (shorter only for a shorter
+	// game): a mean near 18, both ends drawn.
+	var sum, shortest, longest int
+	for _, rec := range s.recs {
+		if rec.kind == kindStandard {
+			sum += rec.prefix
+			if rec.prefix == prefixMin {
+				shortest++
+			}
+			if rec.prefix == prefixMax {
+				longest++
+			}
+		}
+	}
+	assert.InDelta(t, 18, float64(sum)/float64(standard), 1, "mean prefix")
+	assert.Positive(t, shortest)
+	assert.Positive(t, longest)
 	// Both files, with even odds.
 	assert.InDelta(t, 0.5, float64(files[0])/float64(standard), 0.03)
 	// The openings follow the sources: the first move's shares are the

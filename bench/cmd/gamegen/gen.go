@@ -121,7 +121,7 @@ func (g *generator) generate(i, attempt int) (record, error) {
 	g.play.decide(r)
 	rec.plies, rec.end, rec.result = len(g.play.moves), g.play.end, g.play.result
 	rec.hash = g.play.hash()
-	g.headers(i, &rec)
+	g.buildGame(&rec)
 	g.buf.Reset()
 	if err := g.w.Write(g.game); err != nil {
 		return rec, fmt.Errorf("game %d: writing: %w", i, err)
@@ -143,9 +143,9 @@ func (g *playout) hash() uint64 {
 	return h
 }
 
-// headers builds g.game from the playout: its tags drawn from r, its start,
-// moves and result.
-func (g *generator) headers(i int, rec *record) {
+// buildGame builds g.game from the playout: its tags drawn from g.r, its
+// start, moves and result.
+func (g *generator) buildGame(rec *record) {
 	r := g.r
 	game := pgn.NewGame()
 	game.Start = g.play.start
