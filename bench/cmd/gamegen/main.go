@@ -7,13 +7,16 @@
 // The Week in Chess or of the Lichess database, a file chosen with even
 // odds and a game of it uniformly, then 6 to 30 plies of it), goes on by a
 // cheap playout policy (captures that win material, even trades, checks,
-// few hanging pieces, pawns pushed in endings, random otherwise) until the
-// rules end it or it reaches a length drawn from a log-normal distribution
-// of median 80 plies, and gets a result (the rules', or an adjudication by
+// mates in one taken and allowed ones avoided, hanging pieces avoided one
+// reply deep, pawns pushed in endings, random otherwise) until the rules
+// end it, a side far behind resigns, or it reaches a length drawn from a
+// log-normal distribution (games end at a median of about 80 plies), and
+// gets a result (the rules', the resignation's, or an adjudication by
 // material) and headers drawn from pools of players and events. One game
 // in two hundred starts from a random Chess960 position and one in two
 // hundred is a lichess variant game (Three-check, King of the Hill, Atomic
-// or Crazyhouse). No two games have the same moves from the same start.
+// or Crazyhouse). No two games have the same moves from the same start: a
+// game that repeats an earlier one is drawn again.
 //
 // Usage:
 //
