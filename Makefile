@@ -212,6 +212,20 @@ bin/explore/corpus.settings: FORCE
 
 FORCE:
 
+## explore-bench: the position index's five figures (build, size, explorer, find, scans) on the explore-corpus collection, beside their goals and pgn-extract
+# Builds bin/pgn, indexes $(CORPUS) with `pgn index` (every core) into
+# bin/explore/corpus.db, and times in one process the explorer and find's
+# first page on EXPLORE_POSITIONS positions drawn from the games, a scan
+# that replays every game, a material query, and pgn-extract -H over the
+# first 111,000 games. The table goes to standard output and
+# bin/explore/bench.md. Wall time: run it on a quiet machine.
+EXPLORE_POSITIONS ?= 1000
+.PHONY: explore-bench
+explore-bench: $(CORPUS)
+	$(GO) build -o bin/pgn ./cmd/pgn
+	cd bench && $(GO) run ./cmd/explorebench -pgn ../bin/pgn -corpus ../$(CORPUS) -db ../bin/explore/corpus.db \
+		-positions $(EXPLORE_POSITIONS) | tee ../bin/explore/bench.md
+
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
