@@ -279,22 +279,23 @@ func splitList(s string) []string {
 // openQuery opens the index of a query command and reads its position
 // and filter; it returns the exit status when it cannot.
 func openQuery(e *env, cmd string, f *indexFlags, dirs []string) (*gamedb.DB, core.Position, gamedb.Filter, int) {
-	if len(dirs) == 0 || dirs[0] == "-" {
-		return nil, core.Position{}, gamedb.Filter{}, cli.Usage(e.stderr, cmd, errors.New("the index (DB) to read is needed"))
-	}
 	p, err := f.position()
-	if err == nil {
-		var flt gamedb.Filter
-		if flt, err = f.filter(); err == nil {
-			db, err := gamedb.Open(dirs...)
-			if err != nil {
-				cli.Fail(e.stderr, cmd, err)
-				return nil, p, flt, exitFail
-			}
-			return db, p, flt, exitOK
-		}
+	if err != nil {
+		return nil, p, gamedb.Filter{}, cli.Exit(e.stderr, cmd, err)
 	}
-	return nil, p, gamedb.Filter{}, cli.Exit(e.stderr, cmd, err)
+	flt, err := f.filter()
+	if err != nil {
+		return nil, p, flt, cli.Exit(e.stderr, cmd, err)
+	}
+	if len(dirs) == 0 || dirs[0] == "-" {
+		return nil, p, flt, cli.Usage(e.stderr, cmd, errors.New("the index (DB) to read is needed"))
+	}
+	db, err := gamedb.Open(dirs...)
+	if err != nil {
+		cli.Fail(e.stderr, cmd, err)
+		return nil, p, flt, exitFail
+	}
+	return db, p, flt, exitOK
 }
 
 // opening names p's opening: the position's own name (lichess's
