@@ -118,7 +118,7 @@ func (bt *Batch) add(g *pgn.Mainline) error {
 		rec.flags |= flagChess960
 	}
 	fen := ""
-	if start, err := core.VariantStartPosition(p.Variant()); err != nil || start.Hash() != p.Hash() || p.Chess960() {
+	if starts := variantStarts(); int(p.Variant()) >= len(starts) || starts[p.Variant()].Hash() != p.Hash() || p.Chess960() {
 		fen = p.FEN()
 	}
 	bt.strs = append(bt.strs, g.Tags.Get("White"), g.Tags.Get("Black"), g.Tags.Get("Event"),

@@ -10,11 +10,10 @@ import (
 // across every core, then each of those 65,536 runs on its own, in cache.
 func sortPostings(in *postingChunks) (keys, vals []uint64) {
 	n := in.n
-	keys, vals = make([]uint64, n), make([]uint64, n)
-	if n == 0 {
-		return keys, vals
-	}
 	tk, tv := make([]uint64, n), make([]uint64, n)
+	if n == 0 {
+		return tk, tv
+	}
 	chunks := len(in.keys)
 	workers := max(1, min(runtime.GOMAXPROCS(0), chunks))
 
@@ -57,38 +56,44 @@ func sortPostings(in *postingChunks) (keys, vals []uint64) {
 		}
 	})
 
-	// Then each run on the key's low 48 bits, each worker its share of
-	// the runs, from tk and tv back into keys and vals.
+	// The chunks are done with: let them go before the runs are sorted.
+	in.keys, in.vals = nil, nil
+
+	// Then each run on the key's low 48 bits, in place, each worker its
+	// share of the runs and scratch space for the longest.
 	parallel(workers, func(w int) {
 		var count [256]int
+		longest := 0
+		for run := w * top / workers; run < (w+1)*top/workers; run++ {
+			longest = max(longest, starts[run+1]-starts[run])
+		}
+		sk, sv := make([]uint64, longest), make([]uint64, longest)
 		for run := w * top / workers; run < (w+1)*top/workers; run++ {
 			lo, hi := starts[run], starts[run+1]
-			sortRun(tk[lo:hi], tv[lo:hi], keys[lo:hi], vals[lo:hi], &count)
+			sortRun(tk[lo:hi], tv[lo:hi], sk[:hi-lo], sv[:hi-lo], &count)
 		}
 	})
-	return keys, vals
+	return tk, tv
 }
 
-// sortRun sorts a run of postings, by key and keeping the order of equal
-// keys, from srcK and srcV into dstK and dstV (the same lengths): an
-// insertion sort for a short run, else a radix sort on the low 48 bits,
-// eight at a time, that passes over the bytes all keys share.
-func sortRun(srcK, srcV, dstK, dstV []uint64, count *[256]int) {
-	n := len(srcK)
+// sortRun sorts a run of postings in place, by key and keeping the order
+// of equal keys, with scratch space of its length: an insertion sort for
+// a short run, else a radix sort on the low 48 bits, eight at a time,
+// that passes over the bytes all keys share.
+func sortRun(keys, vals, scratchK, scratchV []uint64, count *[256]int) {
+	n := len(keys)
 	if n < 32 {
-		copy(dstK, srcK)
-		copy(dstV, srcV)
 		for i := 1; i < n; i++ {
-			k, v := dstK[i], dstV[i]
+			k, v := keys[i], vals[i]
 			j := i
-			for ; j > 0 && dstK[j-1] > k; j-- {
-				dstK[j], dstV[j] = dstK[j-1], dstV[j-1]
+			for ; j > 0 && keys[j-1] > k; j-- {
+				keys[j], vals[j] = keys[j-1], vals[j-1]
 			}
-			dstK[j], dstV[j] = k, v
+			keys[j], vals[j] = k, v
 		}
 		return
 	}
-	inDst := false
+	srcK, srcV, dstK, dstV := keys, vals, scratchK, scratchV
 	for shift := uint(0); shift < 48; shift += 8 {
 		*count = [256]int{}
 		for _, k := range srcK {
@@ -108,12 +113,10 @@ func sortRun(srcK, srcV, dstK, dstV []uint64, count *[256]int) {
 			count[b]++
 		}
 		srcK, srcV, dstK, dstV = dstK, dstV, srcK, srcV
-		inDst = !inDst
 	}
-	if !inDst {
-		// The sorted run is in the source: copy it over.
-		copy(dstK, srcK)
-		copy(dstV, srcV)
+	if &srcK[0] != &keys[0] {
+		copy(keys, srcK)
+		copy(vals, srcV)
 	}
 }
 
