@@ -25,6 +25,7 @@ type CorruptError struct {
 	Msg    string
 }
 
+// Error names the file, the offset or line, and the damage.
 func (e *CorruptError) Error() string {
 	if e.Offset < 0 {
 		return fmt.Sprintf("gamedb: %s:%d: corrupt index: %s", e.File, e.Line, e.Msg)
