@@ -60,7 +60,11 @@ cluster up
 export SLURM_CONF=$work/slurm/slurm.conf
 
 # Submit as a user would; the one index is built meanwhile.
-read -r array merge < <(PGN=$pgn scripts/slurm/index-submit.sh "$list" "$work/shards" "$work/merged")
+ids=$(PGN=$pgn scripts/slurm/index-submit.sh "$list" "$work/shards" "$work/merged") || {
+	echo "make explore-slurm: FAIL: index-submit.sh could not submit the jobs (above)" >&2
+	exit 1
+}
+read -r array merge <<< "$ids"
 one=$work/one
 "$pgn" index -progress=false -o "$one" "${files[@]}" > "$work/one.txt"
 echo "one index: $pgn index -o $one FILE... ($n files in the list's order): $(grep '^games' "$work/one.txt")"
@@ -77,7 +81,7 @@ fi
 states() { scontrol show job -o "$1" | grep -o 'JobState=[A-Z_]*' | sed 's/JobState=//'; }
 deadline=$((SECONDS + 600))
 while :; do
-	state=$(states "$merge")
+	state=$(states "$merge") || state="unknown to scontrol"
 	case $state in
 	PENDING | RUNNING | CONFIGURING | COMPLETING) ;;
 	*) break ;;

@@ -74,6 +74,10 @@ fi
 
 max=$(scontrol show config | awk '$1 == "MaxArraySize" { print $3 }')
 [[ $max =~ ^[0-9]+$ ]] || max=1001
+if [ "$max" -eq 0 ]; then
+	echo "$0: this cluster runs no job arrays (MaxArraySize 0)" >&2
+	exit 1
+fi
 tasks=$((n < max ? n : max))
 
 array=$(sbatch --parsable --array="0-$((tasks - 1))" --job-name=pgn-index \
