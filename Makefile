@@ -301,6 +301,18 @@ pgn-deep:
 book-deep:
 	GAMBIT_BOOK_DEEP=1 $(GO) test -count=1 -timeout 30m -run TestBookDeepAgainstPolyglot ./cmd/pgn
 
+.PHONY: explore-slurm
+## explore-slurm: the position index built as shards by a Slurm array job on a single-node Slurm started here as root, checked against one index (not in make test).
+# Needs Debian's Slurm and munge (apt-get install slurmctld slurmd
+# slurm-client munge; it says so and fails without them). Starts
+# slurmctld, slurmd and munged in bin/explore-slurm/slurm
+# (scripts/slurm/cluster.sh), runs scripts/slurm/index-submit.sh over the
+# TWIC and Lichess samples cut into 12 files, then compares pgn explore
+# and find of the merged index and of the shards together with one index
+# of the 12 files; stops Slurm. See docs/distributed-index.md.
+explore-slurm:
+	@GO='$(GO)' scripts/slurm/explore-slurm.sh
+
 ## hub-load: the hub's load test at full size under the race detector (~40 s)
 hub-load:
 	GAMBIT_HUB_LOAD_GAMES=100000 GAMBIT_HUB_LOAD_MOVES=1000000 $(GO) test -race -count=1 -run TestLoad ./game/hub
