@@ -97,8 +97,10 @@ const matchMark = "GambitMatch"
 // key over file and returns the games it wrote (by their GambitGame tags),
 // in order, each with the ply of its first match: the ply of the move
 // marked with matchMark, or 0 (the start position) when none is. pgn-extract
-// seeks matches in the first 300 plies of a game by default: a game of the
-// real files reaches a position only later, so the limit is lifted.
+// (Debian's 19.04) seeks matches in the first 300 plies of a game only,
+// unless --matchplylimit says otherwise: a TWIC game of the real files
+// reaches a position of another game at ply 301, which it then missed.
+// gamedb indexes every ply, so the limit is lifted.
 func pgnExtractMatches(prog, file string, key uint64) ([]reachedAt, error) {
 	cmd := exec.Command(prog, "-s", "--matchplylimit", "1000000", "--markmatches", matchMark, fmt.Sprintf("-H%016x", key), file)
 	var stderr bytes.Buffer
@@ -211,6 +213,9 @@ func pgnExtractSample(t *testing.T, files ...string) []core.Position {
 						plies[k] = map[int]bool{}
 					}
 					plies[k][ply] = true
+					if ply > 300 {
+						classes["past ply 300"] = append(classes["past ply 300"], k)
+					}
 				}
 				if ply == len(g.Moves) {
 					break
@@ -239,7 +244,7 @@ func pgnExtractSample(t *testing.T, files ...string) []core.Position {
 		slices.Sort(ks) // the map's order must not choose the sample
 	}
 	keys := pickPositions(t, classes, pgnExtractPerClass, "start", "one game", "2-5 games", "6-50 games", "over 50 games",
-		"transposed", "legal en passant", "en passant not legal", "castling lost to a capture")
+		"transposed", "legal en passant", "en passant not legal", "castling lost to a capture", "past ply 300")
 	out := make([]core.Position, len(keys))
 	for i, k := range keys {
 		out[i] = positions[k]
