@@ -40,6 +40,8 @@ func replayWithChessops(t *testing.T, args ...string) []replayed {
 		require.NoError(t, err)
 		args[i+1] = abs
 	}
+	// RunNode finds node and chessops, or fails with how to install them,
+	// and runs the script from pgn/testdata: the path leads from there.
 	out := pgncorpus.RunNode(t, "..", filepath.Join("..", "..", "gamedb", "testdata", "replay.mjs"), args...)
 	var games []replayed
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -159,7 +161,9 @@ func checkAgainstChessops(t *testing.T, db *DB, reached map[string][]reachedAt) 
 		p, err := core.ParseFEN(epd)
 		require.NoError(t, err, "chessops's EPD %s", epd)
 		got := findAll(t, db, &p)
-		require.Equal(t, reached[epd], got, "%s: chessops's games, then Find's", epd)
+		if !slices.Equal(reached[epd], got) {
+			require.Equal(t, reached[epd], got, "%s: chessops's games, then Find's", epd)
+		}
 		hits += len(got)
 	}
 	t.Logf("%d positions of %d games: %d games found", len(reached), db.Len(), hits)

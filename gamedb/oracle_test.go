@@ -45,22 +45,31 @@ func countClass(games int) string {
 }
 
 // findAll returns every game Find gives for p, in order, as game numbers
-// and plies; it checks that Games gives the same.
+// and plies; it checks that Games gives the same. (It formats p only on a
+// failure: the chessops tests call it for every position of the files.)
 func findAll(t *testing.T, db *DB, p *core.Position) []reachedAt {
 	t.Helper()
 	page, err := db.Find(p, Filter{}, 0, int(db.Len())+1)
-	require.NoError(t, err, "%s", p.FEN())
-	require.Equal(t, int64(len(page.Hits)), page.Total, "%s", p.FEN())
+	if err != nil {
+		t.Fatalf("Find %s: %v", p.FEN(), err)
+	}
+	if int64(len(page.Hits)) != page.Total {
+		t.Fatalf("Find %s: %d hits of a total of %d", p.FEN(), len(page.Hits), page.Total)
+	}
 	var got []reachedAt
 	for _, h := range page.Hits {
 		got = append(got, reachedAt{h.Number, h.Ply})
 	}
 	var games []reachedAt
 	for h, err := range db.Games(p, Filter{}) {
-		require.NoError(t, err, "%s", p.FEN())
+		if err != nil {
+			t.Fatalf("Games %s: %v", p.FEN(), err)
+		}
 		games = append(games, reachedAt{h.Number, h.Ply})
 	}
-	require.Equal(t, got, slices.Clip(games), "%s: Games and Find", p.FEN())
+	if !slices.Equal(got, games) {
+		require.Equal(t, got, games, "%s: Find, then Games", p.FEN())
+	}
 	return got
 }
 

@@ -31,7 +31,7 @@ import { parsePgn, startingPosition } from '../../san/testdata/oracle/node_modul
 import { parseSan } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/san.js';
 import { parseUci } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/util.js';
 
-const epd = pos => makeFen(pos.toSetup(), { epd: true });
+const epdOf = setup => makeFen(setup, { epd: true });
 
 // kindOf says what move is in pos, before it is played.
 const kindOf = (pos, move) => {
@@ -53,9 +53,10 @@ const passTurn = pos => {
 };
 
 // unlegalEP reports whether pos follows a two-square advance beside a
-// pawn of the side to move, and chessops finds no legal capture.
-const unlegalEP = pos => {
-  if (pos.epSquare === undefined || pos.toSetup().epSquare !== undefined) return false;
+// pawn of the side to move, and chessops finds no legal capture (setup,
+// pos.toSetup(), has no en-passant square).
+const unlegalEP = (pos, setup) => {
+  if (pos.epSquare === undefined || setup.epSquare !== undefined) return false;
   const pushed = pos.epSquare + (pos.turn === 'white' ? -8 : 8);
   return [pushed - 1, pushed + 1].some(sq => {
     const piece = (sq >> 3) === (pushed >> 3) ? pos.board.get(sq) : undefined;
@@ -66,7 +67,7 @@ const unlegalEP = pos => {
 // replay plays moves (each turned into a chessops move by toMove, or
 // 'null') from pos and returns the game's line.
 const replay = (game, pos, moves, toMove) => {
-  const out = { game, epd: [epd(pos)], kinds: [], unlegalEP: [] };
+  const out = { game, epd: [epdOf(pos.toSetup())], kinds: [], unlegalEP: [] };
   for (const m of moves) {
     const move = toMove(pos, m);
     if (move === 'null') {
@@ -83,8 +84,9 @@ const replay = (game, pos, moves, toMove) => {
       out.kinds.push(kindOf(pos, move));
       pos.play(move);
     }
-    out.epd.push(epd(pos));
-    if (unlegalEP(pos)) out.unlegalEP.push(out.kinds.length);
+    const setup = pos.toSetup();
+    out.epd.push(epdOf(setup));
+    if (unlegalEP(pos, setup)) out.unlegalEP.push(out.kinds.length);
   }
   return out;
 };
