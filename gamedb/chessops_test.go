@@ -24,10 +24,12 @@ import (
 type replayed struct {
 	Game  int64    `json:"game"`
 	EPD   []string `json:"epd"`   // each position, ply 0 first
+	UCI   []string `json:"uci"`   // each move, castling as king takes rook
 	Kinds []string `json:"kinds"` // what each move was
 	// UnlegalEP are the plies of positions just after a pawn's two-square
 	// advance beside a pawn that cannot take it en passant.
 	UnlegalEP []int  `json:"unlegalEP"`
+	Result    string `json:"result"` // the Result tag
 	Error     string `json:"error"`
 }
 
@@ -169,9 +171,68 @@ func checkAgainstChessops(t *testing.T, db *DB, reached map[string][]reachedAt) 
 	t.Logf("%d positions of %d games: %d games found", len(reached), db.Len(), hits)
 }
 
+// explorerCount is what an explorer shows of a position: every game that
+// reached it, the games that ended in it, and the games of each move
+// played from it at the game's first occurrence (by chessops's UCI), each
+// by result.
+type explorerCount struct {
+	Total, Ended Outcomes
+	Moves        map[string]Outcomes
+}
+
+// countResult counts a game of result (a Result tag) in o.
+func countResult(o *Outcomes, result string) {
+	o.Games++
+	switch result {
+	case "1-0":
+		o.WhiteWins++
+	case "1/2-1/2":
+		o.Draws++
+	case "0-1":
+		o.BlackWins++
+	}
+}
+
+// checkExplorerAgainstChessops asks db's explorer for every position that
+// several games reached or a game ended in, and compares its counts with
+// those of chessops's replay.
+func checkExplorerAgainstChessops(t *testing.T, db *DB, games []replayed, reached map[string][]reachedAt) {
+	t.Helper()
+	asked := 0
+	for _, epd := range slices.Sorted(maps.Keys(reached)) {
+		want := explorerCount{Moves: map[string]Outcomes{}}
+		for _, r := range reached[epd] {
+			g := &games[r.Game-1]
+			countResult(&want.Total, g.Result)
+			if r.Ply == len(g.UCI) {
+				countResult(&want.Ended, g.Result)
+				continue
+			}
+			o := want.Moves[g.UCI[r.Ply]]
+			countResult(&o, g.Result)
+			want.Moves[g.UCI[r.Ply]] = o
+		}
+		if want.Total.Games < 2 && want.Ended.Games == 0 {
+			continue
+		}
+		asked++
+		p, err := core.ParseFEN(epd)
+		require.NoError(t, err, "chessops's EPD %s", epd)
+		e, err := db.Explore(&p, Filter{})
+		require.NoError(t, err, "%s", epd)
+		got := explorerCount{Total: e.Outcomes, Ended: e.Ended, Moves: map[string]Outcomes{}}
+		for _, m := range e.Moves {
+			got.Moves[m.Move.UCI(true)] = m.Outcomes
+		}
+		require.Equal(t, want, got, "%s: chessops's counts, then Explore's", epd)
+	}
+	t.Logf("explorer of %d positions", asked)
+}
+
 // TestFindAgreesWithChessops: on the real files and the en-passant games,
 // the games and plies Find gives for every position are those of
-// chessops's replay (first occurrences).
+// chessops's replay (first occurrences), and Explore's counts those of
+// the replay's moves and results.
 func TestFindAgreesWithChessops(t *testing.T) {
 	t.Parallel() // node runs in its own process
 	games := replayWithChessops(t, append([]string{"pgn"}, oracleFiles...)...)
@@ -184,6 +245,7 @@ func TestFindAgreesWithChessops(t *testing.T) {
 		"transposed", "legal en passant", "en passant not legal", "castling lost to a capture",
 		"after castle", "after promotion", "after enpassant")
 	checkAgainstChessops(t, db, reached)
+	checkExplorerAgainstChessops(t, db, games, reached)
 }
 
 // TestFindAgreesWithChessopsOnRandomGames: the same on random games that
@@ -220,6 +282,7 @@ func TestFindAgreesWithChessopsOnRandomGames(t *testing.T) {
 	requireClasses(t, classes, "start", "one game", "2-5 games", "transposed", "legal en passant",
 		"castling lost to a capture", "after castle", "after promotion", "after enpassant", "chess960", "set-up start")
 	checkAgainstChessops(t, db, reached)
+	checkExplorerAgainstChessops(t, db, games, reached)
 }
 
 // ---- variants ----

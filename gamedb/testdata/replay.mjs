@@ -2,34 +2,40 @@
 // library, by the author of python-chess, used by lichess) and prints, for
 // each game, one JSON line with every position of its mainline:
 //
-//   {"game":1,"epd":["<EPD at ply 0>",...],"kinds":["","castle",...],"unlegalEP":[9]}
+//   {"game":1,"epd":["<EPD at ply 0>",...],"uci":["d2d4",...],
+//    "kinds":["",...],"unlegalEP":[9],"result":"1-0"}
 //
 // The EPD is a FEN without the move counters: placement, side to move,
 // castling rights (K, Q, k, q for the outermost rook, the rook's file
 // otherwise), and the en-passant square only when chessops finds an
-// en-passant capture legal (toSetup gives legalEpSquare). kinds[i] says
-// what the move from position i was: "" (a quiet move), "capture",
-// "enpassant", "castle", "promotion" or "null". unlegalEP lists the plies
-// whose position follows a pawn's two-square advance beside a pawn of the
-// side to move that cannot take it en passant (chessops writes no square):
-// the positions Polyglot keys hash with an en-passant file and gamedb
-// without. A game chessops cannot
+// en-passant capture legal (toSetup gives legalEpSquare). uci[i] is the
+// move from position i as chessops writes it (castling as king takes
+// rook, "0000" for a null move), kinds[i] what it was: "" (a quiet move),
+// "capture", "enpassant", "castle", "promotion" or "null". unlegalEP lists
+// the plies whose position follows a pawn's two-square advance beside a
+// pawn of the side to move that cannot take it en passant (chessops writes
+// no square): the positions Polyglot keys hash with an en-passant file and
+// gamedb without. result is the game's Result tag. A game chessops cannot
 // replay gets "error" (where it stopped) and the positions before. Games
 // are numbered from 1 across all the files, in order. gamedb's oracle
-// tests ask the index for these positions and compare the games and plies
-// it gives with these.
+// tests ask the index for these positions and compare the games, plies
+// and explorer statistics it gives with these.
 //
 // usage: node replay.mjs pgn FILE...   the games of PGN files
 //        node replay.mjs jsonl FILE    games as corpus.mjs records them: one
-//                                      JSON line each, with start_fen and
-//                                      moves_uci (castling as king takes rook)
+//                                      JSON line each, with start_fen,
+//                                      moves_uci (castling as king takes
+//                                      rook) and result
+//
+// chessops 0.14.2 is the san oracle's (san/testdata/oracle, installed by
+// scripts/test-deps.sh).
 
 import { readFileSync } from 'node:fs';
 import { Chess } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/chess.js';
 import { makeFen, parseFen } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/fen.js';
 import { parsePgn, startingPosition } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/pgn.js';
 import { parseSan } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/san.js';
-import { parseUci } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/util.js';
+import { makeUci, parseUci } from '../../san/testdata/oracle/node_modules/chessops/dist/esm/util.js';
 
 const epdOf = setup => makeFen(setup, { epd: true });
 
@@ -66,8 +72,8 @@ const unlegalEP = (pos, setup) => {
 
 // replay plays moves (each turned into a chessops move by toMove, or
 // 'null') from pos and returns the game's line.
-const replay = (game, pos, moves, toMove) => {
-  const out = { game, epd: [epdOf(pos.toSetup())], kinds: [], unlegalEP: [] };
+const replay = (game, result, pos, moves, toMove) => {
+  const out = { game, result, epd: [epdOf(pos.toSetup())], uci: [], kinds: [], unlegalEP: [] };
   for (const m of moves) {
     const move = toMove(pos, m);
     if (move === 'null') {
@@ -75,12 +81,14 @@ const replay = (game, pos, moves, toMove) => {
         out.error = `ply ${out.kinds.length + 1}: a null move in check`;
         break;
       }
+      out.uci.push('0000');
       out.kinds.push('null');
       passTurn(pos);
     } else if (!move || !pos.isLegal(move)) {
       out.error = `ply ${out.kinds.length + 1}: ${m} is not legal in ${makeFen(pos.toSetup())}`;
       break;
     } else {
+      out.uci.push(makeUci(move));
       out.kinds.push(kindOf(pos, move));
       pos.play(move);
     }
@@ -104,7 +112,7 @@ if (mode === 'pgn') {
         continue;
       }
       const sans = [...g.moves.mainline()].map(node => node.san);
-      print(replay(game, start.value, sans, (pos, san) => (san === '--' || san === 'Z0' ? 'null' : parseSan(pos, san))));
+      print(replay(game, g.headers.get('Result'), start.value, sans, (pos, san) => (san === '--' || san === 'Z0' ? 'null' : parseSan(pos, san))));
     }
   }
 } else if (mode === 'jsonl' && files.length === 1) {
@@ -113,7 +121,7 @@ if (mode === 'pgn') {
     const g = JSON.parse(text);
     game++;
     const pos = Chess.fromSetup(parseFen(g.start_fen).unwrap()).unwrap();
-    print(replay(game, pos, g.moves_uci, (_, uci) => parseUci(uci)));
+    print(replay(game, g.result, pos, g.moves_uci, (_, uci) => parseUci(uci)));
   }
 } else {
   process.stderr.write('usage: node replay.mjs pgn FILE... | node replay.mjs jsonl FILE\n');
