@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-history bench-test bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-history bench-test explore-corpus FORCE bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
 
 ## all: the default target, make test
 all: test
@@ -184,6 +184,48 @@ bench-test:
 	cd bench/cmd/benchgate && $(STATICCHECK) ./...
 	cd bench/cmd/benchgate && $(GO) test -count=1 ./...
 
+## explore-corpus: write bin/explore/corpus.pgn.zst, the position index benchmarks' collection of distinct games, unless it is up to date
+# CORPUS_GAMES (1,000,000) games for CORPUS_SEED (1), made by
+# bench/cmd/gamegen from the TWIC and Lichess samples of testdata/pgn
+# continued by its playout policy (testdata/SOURCES.md says how). Made
+# again only when the generator, the packages whose moves and PGN it
+# writes (core, san, pgn, tables), the source files or one of the two
+# settings change. About 2 minutes on 2 idle cores: an estimate from
+# the 224 s of CPU that one goroutine (-j 1) took for the 1,000,000 games,
+# not a timing.
+CORPUS_GAMES ?= 1000000
+CORPUS_SEED ?= 1
+CORPUS := bin/explore/corpus.pgn.zst
+CORPUS_INPUTS := $(filter-out %_test.go,$(wildcard bench/cmd/gamegen/*.go core/*.go san/*.go pgn/*.go tables/*.go)) \
+	bench/go.mod bench/go.sum testdata/pgn/twic1599_1000k.pgn testdata/pgn/lichess_db_1000k.pgn
+explore-corpus: $(CORPUS)
+
+$(CORPUS): $(CORPUS_INPUTS) bin/explore/corpus.settings
+	cd bench && $(GO) run ./cmd/gamegen -n $(CORPUS_GAMES) -seed $(CORPUS_SEED) -o ../$(CORPUS)
+
+# The settings the collection was made with: rewritten, and so newer than
+# the collection, only when they change.
+bin/explore/corpus.settings: FORCE
+	@mkdir -p $(@D)
+	@echo 'CORPUS_GAMES=$(CORPUS_GAMES) CORPUS_SEED=$(CORPUS_SEED)' | cmp -s - $@ 2>/dev/null || \
+		echo 'CORPUS_GAMES=$(CORPUS_GAMES) CORPUS_SEED=$(CORPUS_SEED)' > $@
+
+FORCE:
+
+## explore-bench: the position index's five figures (build, size, explorer, find, scans) on the explore-corpus collection, beside their goals and pgn-extract
+# Builds bin/pgn, indexes $(CORPUS) with `pgn index` (every core) into
+# bin/explore/corpus.db, and times in one process the explorer and find's
+# first page on EXPLORE_POSITIONS positions drawn from the games, a scan
+# that replays every game, a material query, and pgn-extract -H over the
+# first 111,000 games. The table goes to standard output and
+# bin/explore/bench.md. Wall time: run it on a quiet machine.
+EXPLORE_POSITIONS ?= 1000
+.PHONY: explore-bench
+explore-bench: $(CORPUS)
+	$(GO) build -o bin/pgn ./cmd/pgn
+	cd bench && $(GO) run ./cmd/explorebench -pgn ../bin/pgn -corpus ../$(CORPUS) -db ../bin/explore/corpus.db \
+		-positions $(EXPLORE_POSITIONS) | tee ../bin/explore/bench.md
+
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
@@ -258,6 +300,18 @@ pgn-deep:
 # included (~20 s)
 book-deep:
 	GAMBIT_BOOK_DEEP=1 $(GO) test -count=1 -timeout 30m -run TestBookDeepAgainstPolyglot ./cmd/pgn
+
+.PHONY: explore-slurm
+## explore-slurm: the position index built as shards by a Slurm array job on a single-node Slurm started here as root, checked against one index (not in make test).
+# Needs Debian's Slurm and munge (apt-get install slurmctld slurmd
+# slurm-client munge; it says so and fails without them). Starts
+# slurmctld, slurmd and munged in bin/explore-slurm/slurm
+# (scripts/slurm/cluster.sh), runs scripts/slurm/index-submit.sh over the
+# TWIC and Lichess samples cut into 12 files, then compares pgn explore
+# and find of the merged index and of the shards together with one index
+# of the 12 files; stops Slurm. See docs/distributed-index.md.
+explore-slurm:
+	@GO='$(GO)' scripts/slurm/explore-slurm.sh
 
 ## hub-load: the hub's load test at full size under the race detector (~40 s)
 hub-load:

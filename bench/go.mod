@@ -6,6 +6,7 @@ require (
 	github.com/corentings/chess/v2 v2.3.2
 	github.com/dylhunn/dragontoothmg v0.0.0-20170905201839-b0146de1e275
 	github.com/gambit-chess/gambit v0.0.0
+	github.com/klauspost/compress v1.20.3
 	github.com/notnil/chess v1.10.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da

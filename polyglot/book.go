@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/mmapfile"
 )
 
 // Entry is a book move of a position: a legal move, its weight and its
@@ -67,7 +68,7 @@ func Open(name string) (*Book, error) {
 		return nil, err
 	}
 	b := &Book{name: name, n: int(size / EntrySize)}
-	data, unmap, err := mapFile(f, size)
+	data, unmap, err := mmapfile.Map(f, size)
 	switch {
 	case err != nil:
 		f.Close()

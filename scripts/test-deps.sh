@@ -31,6 +31,7 @@ declare -A need=(
 	[toga2]=/usr/games/toga2
 	[valgrind]=/usr/bin/valgrind # counts instructions for benchgate -metric instructions (bench/cmd/benchgate's tests, make bench-gate)
 	[fairy-stockfish]=/usr/games/fairy-stockfish # the variants' perft oracle beside chessops, all but atomic (internal/variantoracle, core, perft)
+	[pgn-extract]=/usr/games/pgn-extract # the oracle of package gamedb's positional search (-H), and reads bench/cmd/gamegen's games
 )
 # Node.js runs the chessops oracles; Debian's nodejs and npm are enough.
 # Each folder pins its chessops in its package-lock.json: 0.14.2 for the

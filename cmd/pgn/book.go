@@ -6,14 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"sync/atomic"
 	"time"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/cli"
-	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/polyglot"
 	"github.com/gambit-chess/gambit/san"
 )
@@ -70,14 +67,6 @@ func book(e *env, f *bookFlags, files []string) int {
 	return buildBook(e, f, files)
 }
 
-// bookChunk is what a worker reads from a chunk for the book.
-type bookChunk struct {
-	batch *polyglot.Batch
-	games int
-	errs  []gameError
-	bytes int
-}
-
 // buildBook builds a book from the files with the workers.
 func buildBook(e *env, f *bookFlags, files []string) int {
 	if f.maxPly < 0 || f.minGames < 1 || f.memMB < 1 {
@@ -99,75 +88,12 @@ func buildBook(e *env, f *bookFlags, files []string) int {
 		return exitFail
 	}
 	defer b.Close()
-	// Batches go round between the workers and AddBatch: at most a few
-	// per worker are in flight (see process), and their memory is kept.
-	free := make(chan *polyglot.Batch, 4*e.workers+2)
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	status := exitOK
 	start := time.Now()
-	var text int64
-	for _, name := range files {
-		in, err := openInput(e, name)
-		if err != nil {
-			cli.Fail(e.stderr, "pgn", err)
-			status = exitFail
-			continue
-		}
-		var games atomic.Int64
-		stop := startProgress(e.progress, e.stderr, in, &games)
-		total := 0
-		var addErr error
-		err = process(newSplitter(in.text, e.chunk), e.workers, func(w *worker, c chunk) bookChunk {
-			var bt *polyglot.Batch
-			select {
-			case bt = <-free:
-				bt.Reset()
-			default:
-				bt = b.NewBatch()
-			}
-			res := bookChunk{batch: bt, bytes: len(c.data)}
-			r := w.reader(c)
-			for {
-				err := bt.ReadGame(r)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					res.errs = append(res.errs, gameError{res.games, err})
-					var perr *pgn.Error
-					if !errors.As(err, &perr) {
-						break
-					}
-				}
-				res.games++
-				games.Add(1)
-			}
-			return res
-		}, func(c chunk, res bookChunk) {
-			for _, ge := range res.errs {
-				game, line, col, msg := ge.place(c, total)
-				fmt.Fprintf(e.stderr, "%s:%d:%d: game %d: %s (left out)\n", in.name, line, col, game, msg)
-			}
-			total += res.games
-			text += int64(res.bytes)
-			if err := b.AddBatch(res.batch); err != nil && addErr == nil {
-				addErr = err
-			}
-			select {
-			case free <- res.batch:
-			default:
-			}
-		})
-		stop()
-		in.close()
-		if err == nil {
-			err = addErr
-		}
-		if err != nil {
-			cli.FailAt(e.stderr, "pgn", in.name, err)
-			return exitFail
-		}
+	text, status, ok := readBatches(e, files, b.NewBatch, func(string) {}, b.AddBatch)
+	if !ok {
+		return exitFail
 	}
 	n, err := writeBookFile(f.out, b)
 	if err != nil {

@@ -16,6 +16,18 @@
 //	                              first game, or -game's; -animate 1s: the whole game)
 //	pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]
 //	                              a position as an SVG board
+//	pgn index -o DB [-j N] FILE...   index every position of every game (package gamedb)
+//	pgn index -append DB FILE...     add games to an index
+//	pgn index -merge -o DB SHARD...  one index of several
+//	pgn explore DB... [-fen FEN] [-moves "1. e4 c5"] [filters] [-json]
+//	                              the moves played from a position, their results, the top games
+//	pgn find DB... [-fen FEN] [-moves ...] [filters] [-limit N] [-offset N] [-pgn|-json]
+//	                              the games that reached a position, through any move order
+//
+// The filters of explore and find: -player, -white, -black, -event (any
+// part of the name, any case), -min-rating, -max-rating (the players'
+// average), -from, -to (YYYY[.MM[.DD]]), -result and -speed (lists). Several
+// DBs (the shards of one collection) answer as one.
 //
 // A FEN may be "startpos" or "kiwipete" (as perft's -fen).
 //
@@ -80,6 +92,16 @@ const usage = `usage:
                                 game N's (default 1) position after N plies (default: the end)
                                 as SVG; -animate 1s: the whole game, animated, a second a position
   pgn svg -fen FEN [-flip] [-size N] [-coords=false] [-o FILE]   a position as SVG
+  pgn index -o DB [-j N] [-agg N] FILE...   index every position of every game
+  pgn index -append DB FILE...              add games to an index
+  pgn index -merge -o DB SHARD...           one index of several (shards built apart)
+  pgn explore DB... [-fen FEN] [-moves "1. e4 c5"] [-variant V] [filters] [-json]
+                                the moves played from a position, their results and top games
+  pgn find DB... [-fen FEN] [-moves ...] [filters] [-limit N] [-offset N] [-pgn|-json]
+                                the games that reached a position, through any move order
+  filters: -player, -white, -black, -event NAME (any part, any case); -min-rating,
+  -max-rating N (the players' average); -from, -to YYYY[.MM[.DD]]; -result 1-0,1/2-1/2;
+  -speed blitz,rapid
 FILE may be .pgn, .pgn.gz or .pgn.zst; "-" or none reads standard input.
 A FEN may be "startpos" or "kiwipete".
 -j defaults to the number of cores; -progress=false hides the progress bar
@@ -96,16 +118,16 @@ const (
 // run is the command, with its environment passed in for tests.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return cli.Usage(stderr, "pgn", errors.New("no command: validate, json, stats, book or svg"))
+		return cli.Usage(stderr, "pgn", errors.New("no command: validate, json, stats, book, svg, index, explore or find"))
 	}
 	cmd, args := args[0], args[1:]
 	switch cmd {
-	case "validate", "json", "stats", "book", "svg":
+	case "validate", "json", "stats", "book", "svg", "index", "explore", "find":
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	default:
-		return cli.Usage(stderr, "pgn", fmt.Errorf("unknown command %q: want validate, json, stats, book or svg", cmd))
+		return cli.Usage(stderr, "pgn", fmt.Errorf("unknown command %q: want validate, json, stats, book, svg, index, explore or find", cmd))
 	}
 	fs := cli.NewFlagSet("pgn "+cmd, usage, stdout)
 	workers := fs.Int("j", runtime.NumCPU(), "number of parallel workers")
@@ -118,17 +140,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "validate" {
 		fs.BoolVar(&strict, "strict", false, "a Result tag that disagrees with the movetext's result, or a movetext without one, is an error, not a warning")
 	}
+	var xf *indexFlags
+	if cmd == "index" || cmd == "explore" || cmd == "find" {
+		xf = addIndexFlags(cmd, fs.FlagSet)
+	}
 	var sf *svgFlags
 	if cmd == "svg" {
 		sf = addSVGFlags(fs.FlagSet)
 	}
-	if err := fs.Parse(args); err != nil {
+	var files []string
+	var err error
+	if xf != nil {
+		files, err = fs.ParseInterspersed(args)
+	} else {
+		err = fs.Parse(args)
+		files = fs.Args()
+	}
+	if err != nil {
 		return cli.Exit(stderr, "pgn "+cmd, err)
 	}
 	if *workers < 1 {
 		return cli.Usage(stderr, "pgn "+cmd, fmt.Errorf("-j %d: want at least 1", *workers))
 	}
-	files := fs.Args()
+	dirs := files
 	if sf != nil {
 		sf.nfiles = len(files)
 	}
@@ -148,6 +182,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return stats(env, files)
 	case "book":
 		return book(env, bf, files)
+	case "index":
+		return buildIndex(env, xf, files)
+	case "explore":
+		return explore(env, xf, dirs)
+	case "find":
+		return find(env, xf, dirs)
 	}
 	return svgBoard(env, sf, files)
 }

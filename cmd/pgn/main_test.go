@@ -48,7 +48,7 @@ func runProcess(t testing.TB, stdin []byte, args ...string) (status int, stdout,
 func TestUsage(t *testing.T) {
 	status, _, stderr := runCmd(t, nil)
 	assert.Equal(t, exitFail, status)
-	assert.Equal(t, "pgn: no command: validate, json, stats, book or svg\nrun 'pgn -h' for the usage\n", stderr)
+	assert.Equal(t, "pgn: no command: validate, json, stats, book, svg, index, explore or find\nrun 'pgn -h' for the usage\n", stderr)
 	status, stdout, _ := runCmd(t, nil, "svg", "-h")
 	assert.Equal(t, exitOK, status)
 	assert.Contains(t, stdout, "usage:\n  pgn validate")

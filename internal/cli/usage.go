@@ -75,6 +75,29 @@ func (fs *FlagSet) Parse(args []string) error {
 	return &UsageError{err}
 }
 
+// ParseInterspersed parses args whose flags may come before, between or
+// after the positional arguments ("pgn find DB -fen FEN"), and returns
+// the positional ones in order; after "--" every argument is positional.
+// Its errors are Parse's.
+func (fs *FlagSet) ParseInterspersed(args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		// Parse stops at the first positional argument, or after "--".
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
 // WriteHelp writes the synopsis and the flags with their defaults to w.
 func (fs *FlagSet) WriteHelp(w io.Writer) {
 	WriteSynopsis(w, fs.synopsis)

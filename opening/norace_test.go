@@ -1,0 +1,5 @@
+//go:build !race
+
+package opening_test
+
+const raceEnabled = false
