@@ -78,7 +78,7 @@ func Create(dir string, opts BuildOptions) (*Builder, error) {
 		return nil, fmt.Errorf("gamedb: create %s: %w", dir, err)
 	}
 	if len(entries) > 0 {
-		return nil, fmt.Errorf("gamedb: create %s: the directory is not empty (append to an index with Append)", dir)
+		return nil, fmt.Errorf("gamedb: create %s: the directory is not empty (games are added to an index with Append, or pgn index -append)", dir)
 	}
 	b := &Builder{dir: dir, opts: opts.withDefaults(), next: 1}
 	if b.lock, err = lockIndex(dir); err != nil {

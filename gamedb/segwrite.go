@@ -1,11 +1,11 @@
 package gamedb
 
 import (
-	"bufio"
 	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math/bits"
 	"os"
 	"slices"
@@ -113,14 +113,13 @@ func (s *segmentBuild) write(name string, aggMin int) (int64, error) {
 
 // writeTo writes the segment to f and returns its size.
 func (s *segmentBuild) writeTo(f *os.File, h *header) (int64, error) {
-	w := &pageWriter{w: bufio.NewWriterSize(f, 1<<20), off: headerSize}
-	if _, err := w.w.Write(make([]byte, headerSize)); err != nil {
+	if _, err := f.Write(make([]byte, headerSize)); err != nil {
 		return 0, err
 	}
+	w := newPageWriter(f, headerSize)
 	le := binary.LittleEndian
-	var scratch [16]byte
-	u32 := func(v uint32) { le.PutUint32(scratch[:], v); w.write(scratch[:4]) }
-	u64 := func(v uint64) { le.PutUint64(scratch[:], v); w.write(scratch[:8]) }
+	u32 := func(v uint32) { w.putUint(uint64(v), 4) }
+	u64 := func(v uint64) { w.putUint(v, 8) }
 	begin := func(sec int) { h.sections[sec].off = uint64(w.off) }
 	end := func(sec int) { h.sections[sec].len = uint64(w.off) - h.sections[sec].off }
 
@@ -171,8 +170,7 @@ func (s *segmentBuild) writeTo(f *os.File, h *header) (int64, error) {
 	width := h.entryWidth()
 	shift := 8 * h.gameBytes
 	for i, k := range s.keys {
-		le.PutUint64(scratch[:], (h.prefix(k)&(1<<h.keyBits-1))<<shift|s.vals[i]>>16)
-		w.write(scratch[:width])
+		w.putUint((h.prefix(k)&(1<<h.keyBits-1))<<shift|s.vals[i]>>16, width)
 	}
 	w.write(make([]byte, 8))
 	end(secPostings)
@@ -202,17 +200,15 @@ func (s *segmentBuild) writeTo(f *os.File, h *header) (int64, error) {
 		return 0, w.err
 	}
 	h.sections[secPageCRCs].off = uint64(w.off)
-	for _, c := range crcs {
-		le.PutUint32(scratch[:], c)
-		if _, err := w.w.Write(scratch[:4]); err != nil {
-			return 0, err
-		}
+	table := make([]byte, 4*len(crcs))
+	for i, c := range crcs {
+		le.PutUint32(table[4*i:], c)
 	}
-	h.sections[secPageCRCs].len = uint64(4 * len(crcs))
-	size := w.off + int64(4*len(crcs))
-	if err := w.w.Flush(); err != nil {
+	if _, err := f.Write(table); err != nil {
 		return 0, err
 	}
+	h.sections[secPageCRCs].len = uint64(len(table))
+	size := w.off + int64(len(table))
 	if _, err := f.WriteAt(h.encode(), 0); err != nil {
 		return 0, err
 	}
@@ -248,44 +244,61 @@ func (s *segmentBuild) orderGroups(h *header) []uint64 {
 	return collide
 }
 
-// pageWriter writes a segment's sections, with a CRC-32C of every
-// pageSize bytes.
+// pageWriter writes a segment's sections a page at a time, with a
+// CRC-32C of every pageSize bytes.
 type pageWriter struct {
-	w    *bufio.Writer
+	w    io.Writer
 	off  int64
 	crcs []uint32
-	crc  uint32
+	page []byte
 	fill int
 	err  error
 }
 
+func newPageWriter(w io.Writer, off int64) *pageWriter {
+	return &pageWriter{w: w, off: off, page: make([]byte, pageSize)}
+}
+
 func (w *pageWriter) write(b []byte) {
-	if w.err != nil {
-		return
-	}
-	if _, err := w.w.Write(b); err != nil {
-		w.err = err
-		return
-	}
-	w.off += int64(len(b))
 	for len(b) > 0 {
-		n := min(len(b), pageSize-w.fill)
-		w.crc = crc32.Update(w.crc, castagnoli, b[:n])
+		n := copy(w.page[w.fill:], b)
 		w.fill += n
+		w.off += int64(n)
 		b = b[n:]
 		if w.fill == pageSize {
-			w.crcs = append(w.crcs, w.crc)
-			w.crc, w.fill = 0, 0
+			w.flushPage()
 		}
 	}
 }
 
-// finish closes the last page and returns the pages' CRCs.
-func (w *pageWriter) finish() []uint32 {
-	if w.fill > 0 {
-		w.crcs = append(w.crcs, w.crc)
-		w.crc, w.fill = 0, 0
+// putUint writes the width low bytes of v, little endian.
+func (w *pageWriter) putUint(v uint64, width int) {
+	if w.fill+8 > pageSize {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], v)
+		w.write(b[:width])
+		return
 	}
+	binary.LittleEndian.PutUint64(w.page[w.fill:], v)
+	w.fill += width
+	w.off += int64(width)
+}
+
+// flushPage writes the page so far and notes its CRC.
+func (w *pageWriter) flushPage() {
+	if w.fill == 0 {
+		return
+	}
+	w.crcs = append(w.crcs, crc32.Checksum(w.page[:w.fill], castagnoli))
+	if w.err == nil {
+		_, w.err = w.w.Write(w.page[:w.fill])
+	}
+	w.fill = 0
+}
+
+// finish writes the last page and returns the pages' CRCs.
+func (w *pageWriter) finish() []uint32 {
+	w.flushPage()
 	return w.crcs
 }
 
@@ -300,7 +313,7 @@ type aggregateData struct {
 func (s *segmentBuild) aggregates(minGames int) ([]uint64, aggregateData) {
 	var keys []uint64
 	var out aggregateData
-	var st positionStats
+	st := positionStats{index: make([]int32, 1<<16)}
 	for i := 0; i < len(s.keys); {
 		j := i + 1
 		for j < len(s.keys) && s.keys[j] == s.keys[i] {

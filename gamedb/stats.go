@@ -64,6 +64,10 @@ type positionStats struct {
 	ended Outcomes
 	moves []moveAcc
 	top   []topRef
+	// index, when not nil, finds a move's place in moves: its index + 1
+	// by move16, 0 for none (the builder's aggregates use it; queries,
+	// with far fewer games a position, search moves).
+	index []int32
 }
 
 // moveAcc is a MoveStats still keyed by its move16.
@@ -80,6 +84,11 @@ type topRef struct {
 }
 
 func (st *positionStats) reset() {
+	if st.index != nil {
+		for _, m := range st.moves {
+			st.index[m.m16] = 0
+		}
+	}
 	st.total, st.ended = Outcomes{}, Outcomes{}
 	st.moves, st.top = st.moves[:0], st.top[:0]
 }
@@ -106,10 +115,13 @@ func (st *positionStats) add(g *gameRecord, m move16, game int64) {
 		st.ended.add(r)
 		return
 	}
-	i := slices.IndexFunc(st.moves, func(a moveAcc) bool { return a.m16 == m })
+	i := st.find(m)
 	if i < 0 {
 		st.moves = append(st.moves, moveAcc{m16: m})
 		i = len(st.moves) - 1
+		if st.index != nil {
+			st.index[m] = int32(len(st.moves))
+		}
 	}
 	a := &st.moves[i].MoveStats
 	a.add(r)
@@ -120,6 +132,19 @@ func (st *positionStats) add(g *gameRecord, m move16, game int64) {
 		}
 	}
 	a.LastPlayed = max(a.LastPlayed, Date(g.date))
+}
+
+// find returns the place of m in the moves, -1 if it has none.
+func (st *positionStats) find(m move16) int {
+	if st.index != nil {
+		return int(st.index[m]) - 1
+	}
+	for i := range st.moves {
+		if st.moves[i].m16 == m {
+			return i
+		}
+	}
+	return -1
 }
 
 // better orders top games: higher score first, then the earlier game.
