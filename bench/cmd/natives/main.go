@@ -9,16 +9,25 @@
 //
 //	natives [-rounds 5] [-positions start:6,kiwipete:5] [-modes bulk,full]
 //	        [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH]
-//	        [-variants NAME:DEPTH,...] [-fairy PATH]
-//	        [-root ..] [-seed N] [-raw FILE]
+//	        [-variants NAME:DEPTH[/DEPTH],...] [-fairy PATH]
+//	        [-root ..] [-seed N] [-raw FILE] [-min-seconds 1]
 //
 // -variants adds the start positions of lichess's variants (make
-// variant-speed: 3check:5,kingofthehill:5,...), which gambit (cmd/perft
-// -variant NAME) and Fairy-Stockfish (-fairy, UCI_Variant and "go perft")
-// count; the other programs count standard chess only. A variant's count
-// is checked against the one published in testdata/variants where there
-// is one, and otherwise against the first count of the run: gambit and
+// variant-speed: 3check:7/6,kingofthehill:7/6,...), which gambit
+// (cmd/perft -variant NAME) and Fairy-Stockfish (-fairy, UCI_Variant and
+// "go perft") count; the other programs count standard chess only.
+// NAME:D/E has gambit count depth D and Fairy-Stockfish depth E, so that
+// both runs last seconds: both are bulk counts of one position's tree,
+// whose leaves a second compare. A variant's count is checked against the
+// one published in testdata/variants where there is one, else against the
+// one in bench/testdata/variants (counted by gambit and Fairy-Stockfish,
+// which agree), else, at a depth only one of them counts in the rounds,
+// against the other's count of it made once before the rounds, and
+// otherwise against the first count of the run: gambit and
 // Fairy-Stockfish must agree in every round.
+//
+// A run shorter than -min-seconds by the wall clock is marked † in the
+// tables and named in a warning line above them.
 //
 // Every round runs every program on every position and counting style
 // once, in a random order (a new shuffle a round), so that the machine's
