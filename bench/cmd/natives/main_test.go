@@ -298,3 +298,38 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantSpeedDepths checks make variant-speed's VARIANT_SPEED: every
+// variant with a depth of Fairy-Stockfish's own, and both depths' counts
+// known before the rounds (published, or in bench/testdata/variants), so
+// that the target runs no untimed count of minutes before its rounds.
+func TestVariantSpeedDepths(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec string
+	for _, line := range strings.Split(string(b), "\n") {
+		if s, ok := strings.CutPrefix(line, "VARIANT_SPEED ?= "); ok {
+			spec = s
+		}
+	}
+	ts, err := parseVariantTargets(spec, root)
+	if err != nil {
+		t.Fatalf("VARIANT_SPEED %q: %v", spec, err)
+	}
+	if len(ts) != 6 {
+		t.Errorf("VARIANT_SPEED %q: %d variants, want the six Fairy-Stockfish plays", spec, len(ts))
+	}
+	for _, x := range ts {
+		if x.engine == nil {
+			t.Errorf("%s: one depth for both programs", x.label())
+			continue
+		}
+		for _, d := range []*target{&x, x.engine} {
+			if !d.known {
+				t.Errorf("%s: no published or agreed count", d.ownLabel())
+			}
+		}
+	}
+}
