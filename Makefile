@@ -155,17 +155,27 @@ bench-natives:
 		-goamd64 '$(NATIVES_GOAMD64)' -raw ../bin/natives.tsv > ../bin/natives.md
 	@cat bin/natives.md
 
-## variant-speed: gambit's perft against Fairy-Stockfish's from each variant's start position, one thread
+## variant-speed: gambit's perft against Fairy-Stockfish's from each variant's start position, one thread, each program at a depth it takes seconds to count
 # bench/cmd/natives -variants: gambit's cmd/perft -variant
 # NAME (PGO, GOAMD64=v1) and Debian's Fairy-Stockfish (UCI_Variant, "go
 # perft"), bulk counting, VARIANT_ROUNDS interleaved rounds in random
-# order, every count checked (against testdata/variants where published,
-# else both must agree). Mnps tables on standard output and in
-# bin/variant-speed.md (in brackets Fairy-Stockfish's speed over
-# gambit's), every measurement in bin/variant-speed.tsv. Wall time: run it
-# on a quiet machine.
+# order. NAME:D/E has gambit count depth D and Fairy-Stockfish depth E:
+# at one depth gambit's run is too short to time, at the next
+# Fairy-Stockfish's takes minutes; leaves a second compare across depths
+# of one position, both bulk counts. The depths were chosen by leaf
+# counts and callgrind's instructions a leaf (docs/performance.md) so that
+# every run lasts seconds, not milliseconds; natives marks (†) and warns
+# of any run under a second. Every count is
+# checked against testdata/variants where published, else against
+# bench/testdata/variants (counted by both programs, which agree), else
+# against the other program's count of that depth made before the
+# rounds. Mnps tables on standard output and in bin/variant-speed.md (in
+# brackets Fairy-Stockfish's speed over gambit's), every measurement in
+# bin/variant-speed.tsv. A round is about 2,000 billion instructions
+# (11 minutes at 3e9 a second; this project's machine runs both programs
+# several times faster): run it on a quiet machine.
 VARIANT_ROUNDS ?= 5
-VARIANT_SPEED ?= 3check:5,kingofthehill:5,antichess:5,horde:6,racingkings:5,crazyhouse:5
+VARIANT_SPEED ?= 3check:7/6,kingofthehill:7/6,antichess:7/6,horde:8/7,racingkings:7/6,crazyhouse:7/6
 variant-speed:
 	@mkdir -p bin
 	cd bench && $(GO) run ./cmd/natives -root .. -go '$(GO)' -rounds $(VARIANT_ROUNDS) -positions '' -variants '$(VARIANT_SPEED)' \

@@ -51,15 +51,18 @@ func (p *Position) variantGenerate(ml *MoveList, mode genMode) int {
 	return n
 }
 
-// variantMoves is variantGenerate but for the flag.
+// variantMoves is variantGenerate but for the flag. It switches on the
+// variant once: each case tests the end of the game by its variant's rule
+// (as variantEnded does, from the same small tests) before it generates,
+// and a position moving as in standard chess goes straight to the copies
+// of the standard generator for its side.
 func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
-	if p.variantEnded() {
-		p.checkers = p.variantCheckers()
-		return 0
-	}
 	white := p.side&1 == White
 	switch p.variant {
 	case Atomic:
+		if p.atomicEnded() {
+			return p.variantOver()
+		}
 		switch {
 		case ml == nil && white:
 			return p.countAtomicWhite()
@@ -70,6 +73,9 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 		}
 		return p.generateAtomicBlack(ml, mode)
 	case RacingKings:
+		if p.byType[King]&Rank8 != 0 && p.racingKingsEnded() {
+			return p.variantOver()
+		}
 		switch {
 		case ml == nil && white:
 			return p.countRacingWhite()
@@ -90,6 +96,9 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 		}
 		return p.generateAntichessBlack(ml, mode)
 	case Horde:
+		if p.hordeEnded() {
+			return p.variantOver()
+		}
 		if p.byType[King]&p.byColor[p.side&1] != 0 {
 			break
 		}
@@ -102,10 +111,34 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 			return p.generateHordeWhite(ml, mode)
 		}
 		return p.generateHordeBlack(ml, mode)
+	case KingOfTheHill:
+		if p.hillEnded() {
+			return p.variantOver()
+		}
+	case ThreeCheck:
+		if p.threeCheckEnded() {
+			return p.variantOver()
+		}
 	case Crazyhouse:
 		return p.generateCrazyhouse(ml, mode)
 	}
-	return p.standardMoves(ml, mode)
+	// standardMoves, with the side already known.
+	switch {
+	case ml == nil && white:
+		return p.countWhite()
+	case ml == nil:
+		return p.countBlack()
+	case white:
+		return p.generateWhite(ml, mode)
+	}
+	return p.generateBlack(ml, mode)
+}
+
+// variantOver is variantMoves for a game the variant's rules have ended:
+// no move, and the checkers cached as variantCheckers finds them.
+func (p *Position) variantOver() int {
+	p.checkers = p.variantCheckers()
+	return 0
 }
 
 // pseudoMovesByPiece writes what pseudoSide writes (the moves of the
@@ -176,18 +209,33 @@ func (p *Position) standardMoves(ml *MoveList, mode genMode) int {
 func (p *Position) variantEnded() bool {
 	switch p.variant {
 	case Atomic:
-		return p.byType[King]&p.byColor[White] == 0 || p.byType[King]&p.byColor[Black] == 0
+		return p.atomicEnded()
 	case KingOfTheHill:
-		return p.byType[King]&hill != 0
+		return p.hillEnded()
 	case ThreeCheck:
-		return p.checks[White] >= 3 || p.checks[Black] >= 3
+		return p.threeCheckEnded()
 	case RacingKings:
 		return p.byType[King]&Rank8 != 0 && p.racingKingsEnded()
 	case Horde:
-		return p.byColor[White] == 0 || p.byColor[Black] == 0
+		return p.hordeEnded()
 	}
 	return false
 }
+
+// atomicEnded reports whether a king has exploded (Atomic).
+func (p *Position) atomicEnded() bool {
+	return p.byType[King]&p.byColor[White] == 0 || p.byType[King]&p.byColor[Black] == 0
+}
+
+// hillEnded reports whether a king stands on the hill (King of the Hill).
+func (p *Position) hillEnded() bool { return p.byType[King]&hill != 0 }
+
+// threeCheckEnded reports whether a side has given its third check
+// (Three-check).
+func (p *Position) threeCheckEnded() bool { return p.checks[White] >= 3 || p.checks[Black] >= 3 }
+
+// hordeEnded reports whether a side has no pieces left (Horde).
+func (p *Position) hordeEnded() bool { return p.byColor[White] == 0 || p.byColor[Black] == 0 }
 
 // racingKingsEnded reports whether a Racing Kings game has ended: a king
 // stands on the eighth rank, unless it is White's alone and Black, to move,
@@ -357,22 +405,85 @@ func (p *Position) variantLegalEnPassant() bool {
 // to are one square, puts its piece there as such a move's bitboard
 // update does; the count after it is the other side's, whose pocket the
 // move leaves as it is.
+//
+// But for Atomic's, the board is moved by CountLegalMovesAfter's own
+// code again, kept here so that standard chess's hot path is not
+// touched: the variant's count (variantMoves) is called at once, not
+// through CountLegalMovesAfter's flag test, generate and variantGenerate.
 func (p *Position) variantCountAfter(m Move) int {
-	if p.variant == Atomic {
+	switch p.variant {
+	case Atomic:
 		// An explosion changes more than the move's own squares: the move
 		// is made, counted after and taken back.
 		checkers := p.checkers
 		u := p.MakeMove(m)
-		n := p.variantGenerate(nil, genAll)
+		n := p.variantMoves(nil, genAll)
 		p.UnmakeMove(m, u)
 		p.checkers = checkers
 		return n
+	case ThreeCheck:
+		if p.checks[p.side&1] >= 2 && p.GivesCheck(m&^flagVariant) {
+			return 0
+		}
 	}
-	m &^= flagVariant
-	if p.variant == ThreeCheck && p.checks[p.side&1] >= 2 && p.GivesCheck(m) {
-		return 0
+	us := p.side & 1
+	from, to := m.From(), m.To()
+	byType, byColor := p.byType, p.byColor
+	side, castling, ep, checkers := p.side, p.castling, p.ep, p.checkers
+	if m&flagCastle != 0 {
+		kTo, rTo := castleTargets(castleIndex(m, us))
+		king := from.Bitboard() ^ kTo.Bitboard()
+		rook := to.Bitboard() ^ rTo.Bitboard()
+		p.byType[King] ^= king
+		p.byType[Rook] ^= rook
+		p.byColor[us] ^= king ^ rook
+		p.byType[0] ^= king ^ rook
+	} else {
+		fromTo := from.Bitboard() | to.Bitboard()
+		if c := m.Captured(); c != NoPieceType {
+			capSq := to
+			if m.IsEnPassant() {
+				capSq ^= 8
+			}
+			b := capSq.Bitboard()
+			p.byType[c&7] ^= b
+			p.byColor[us^1] ^= b
+			p.byType[0] ^= b
+		}
+		p.byType[0] ^= fromTo
+		p.byColor[us] ^= fromTo
+		if promo := m.Promotion(); promo != NoPieceType {
+			p.byType[Pawn] ^= from.Bitboard()
+			p.byType[promo&7] ^= to.Bitboard()
+		} else {
+			p.byType[m.Piece()&7] ^= fromTo
+		}
 	}
-	return p.CountLegalMovesAfter(m)
+	p.side = side ^ 1
+	p.castling = castling & p.castleMask[from&63] & p.castleMask[to&63]
+	p.ep = NoSquare
+	if m.IsDoublePush() {
+		if sq := (from + to) / 2; PawnAttacks(us, sq)&p.byType[Pawn]&p.byColor[us^1] != 0 {
+			p.ep = sq
+		}
+	}
+	p.checkers = unknownCheckers
+	var n int
+	if next := p.side & 1; p.variant == Horde && p.byType[King]&p.byColor[next] != 0 && p.byColor[next^1] != 0 {
+		// Horde's side with the king to move, the horde not yet taken:
+		// standard chess's count, which is the one at most of Horde's
+		// leaves, without variantMoves's switch.
+		if next == White {
+			n = p.countWhite()
+		} else {
+			n = p.countBlack()
+		}
+	} else {
+		n = p.variantMoves(nil, genAll)
+	}
+	p.byType, p.byColor = byType, byColor
+	p.side, p.castling, p.ep, p.checkers = side, castling, ep, checkers
+	return n
 }
 
 // variantUnpinned reports whether Pinned finds no piece of the side to

@@ -69,18 +69,47 @@ type target struct {
 	fen   string
 	depth int
 	want  uint64
-	// published says whether want is a published count. Where it is not
-	// (a variant's start position with none at that depth), want is 0
-	// until the first count of the run, which every other count must
-	// then equal.
-	published bool
+	// known says whether want is known before the rounds: published
+	// (testdata), agreed on by gambit and Fairy-Stockfish (agreedSuites),
+	// or counted once before the rounds by another program (checkSplit);
+	// source says which, for the error of a count that differs. Where it
+	// is not, want is 0 until the first count of the run, which every
+	// other count must then equal.
+	known  bool
+	source string
 	// variant is the variant's lichess name (core.Variant.String), or ""
 	// for standard chess.
 	variant string
+	// engine, when not nil, is the same position at the depth the UCI
+	// engines (Fairy-Stockfish) count, which -variants NAME:D/E sets
+	// apart from the depth of the programs run as processes (gambit's
+	// cmd/perft): one depth gives gambit too few leaves to time, the next
+	// Fairy-Stockfish too many. Both are bulk counts of the same position,
+	// so their leaves a second compare.
+	engine *target
 }
 
-// label is the target's name in the tables: "start d6".
-func (t target) label() string { return fmt.Sprintf("%s d%d", t.name, t.depth) }
+// label is the target's name in the tables: "start d6", or "horde start
+// d8/d7" for one whose UCI engines count another depth.
+func (t target) label() string {
+	if t.engine != nil {
+		return fmt.Sprintf("%s d%d/%d", t.name, t.depth, t.engine.depth)
+	}
+	return fmt.Sprintf("%s d%d", t.name, t.depth)
+}
+
+// ownLabel is the target's name at its own depth, "horde start d8",
+// where label gives both depths of a target with an engine depth.
+func (t target) ownLabel() string { return fmt.Sprintf("%s d%d", t.name, t.depth) }
+
+// forProgram returns the target as a program counts it: for a UCI engine
+// (engine), the engine's depth where it has one of its own.
+func (t *target) forProgram(engine bool) *target {
+	if engine && t.engine != nil {
+		return t.engine
+	}
+	return t
+}
 
 // parseTargets reads -positions: comma-separated NAME:DEPTH items, NAME one
 // of namedFENs or a FEN. Every target must have a published count.
@@ -105,7 +134,7 @@ func parseTargets(spec string, pub published) ([]target, error) {
 		if !ok {
 			return nil, fmt.Errorf("-positions: %q: no published count at depth %d in %s", name, depth, strings.Join(suiteFiles, " or "))
 		}
-		ts = append(ts, target{name: name, fen: fen, depth: depth, want: want, published: true})
+		ts = append(ts, target{name: name, fen: fen, depth: depth, want: want, known: true, source: sourcePublished})
 	}
 	return ts, nil
 }
@@ -113,20 +142,37 @@ func parseTargets(spec string, pub published) ([]target, error) {
 // splitItem reads one NAME:DEPTH item of flag's list; an empty item gives
 // an empty name.
 func splitItem(flag, item string) (name string, depth int, err error) {
+	name, depth, other, err := splitDepths(flag, item)
+	if err == nil && other != 0 {
+		return "", 0, fmt.Errorf("%s: %q: one depth only (NAME:DEPTH)", flag, item)
+	}
+	return name, depth, err
+}
+
+// splitDepths reads one NAME:DEPTH or NAME:DEPTH/ENGINEDEPTH item of
+// flag's list (other is 0 where there is no second depth); an empty item
+// gives an empty name.
+func splitDepths(flag, item string) (name string, depth, other int, err error) {
 	item = strings.TrimSpace(item)
 	if item == "" {
-		return "", 0, nil
+		return "", 0, 0, nil
 	}
 	i := strings.LastIndexByte(item, ':')
 	if i < 0 {
-		return "", 0, fmt.Errorf("%s: %q is not NAME:DEPTH", flag, item)
+		return "", 0, 0, fmt.Errorf("%s: %q is not NAME:DEPTH", flag, item)
 	}
 	name = strings.TrimSpace(item[:i])
-	depth, err = strconv.Atoi(strings.TrimSpace(item[i+1:]))
-	if err != nil || depth < 1 {
-		return "", 0, fmt.Errorf("%s: %q: the depth must be a whole number of plies from 1", flag, item)
+	ds, es, split := strings.Cut(item[i+1:], "/")
+	bad := fmt.Errorf("%s: %q: the depth must be a whole number of plies from 1", flag, item)
+	if depth, err = strconv.Atoi(strings.TrimSpace(ds)); err != nil || depth < 1 {
+		return "", 0, 0, bad
 	}
-	return name, depth, nil
+	if split {
+		if other, err = strconv.Atoi(strings.TrimSpace(es)); err != nil || other < 1 {
+			return "", 0, 0, bad
+		}
+	}
+	return name, depth, other, nil
 }
 
 // variantSuites is the folder, under the repository's top, of the
@@ -134,15 +180,31 @@ func splitItem(flag, item string) (name string, depth int, err error) {
 // (horde.perft; see testdata/SOURCES.md).
 const variantSuites = "testdata/variants"
 
+// agreedSuites is the folder, under the repository's top, of counts of
+// the variants' start positions deeper than any published: each counted
+// by gambit's cmd/perft and by Fairy-Stockfish, which agree (a file a
+// variant, as in variantSuites; see its files' headers).
+const agreedSuites = "bench/testdata/variants"
+
+// The sources of a count known before the rounds, as an error names them
+// ("the published count is ..."); a count another program made before the
+// rounds has its own (checkSplit).
+const (
+	sourcePublished = "published count"
+	sourceAgreed    = "count gambit and Fairy-Stockfish agreed on (" + agreedSuites + ")"
+)
+
 // parseVariantTargets reads -variants: comma-separated NAME:DEPTH items,
 // NAME a variant gambit plays (3check, kingofthehill, antichess, horde,
 // racingkings, or any name core.ParseVariant reads), each counted from
-// its start position. The count is the one published in the variant's
-// suite under root where there is one, and otherwise the run's first.
+// its start position; NAME:DEPTH/EDEPTH has the UCI engines
+// (Fairy-Stockfish) count EDEPTH instead. A depth's count is the one
+// published in the variant's suite under root where there is one, else
+// the one of agreedSuites, and otherwise unknown until the run.
 func parseVariantTargets(spec, root string) ([]target, error) {
 	var ts []target
 	for item := range strings.SplitSeq(spec, ",") {
-		name, depth, err := splitItem("-variants", item)
+		name, depth, other, err := splitDepths("-variants", item)
 		if err != nil {
 			return nil, err
 		}
@@ -160,18 +222,30 @@ func parseVariantTargets(spec, root string) ([]target, error) {
 			return nil, fmt.Errorf("-variants: %q: %w", name, err)
 		}
 		t := target{name: v.String() + " start", fen: core.VariantStartFEN(v), depth: depth, variant: v.String()}
-		path := filepath.Join(root, variantSuites, v.String()+".perft")
-		cases, err := perft.ReadSuiteFile(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("-variants: reading the published counts: %w", err)
+		if other != 0 && other != depth {
+			e := t
+			e.depth = other
+			t.engine = &e
 		}
-		for _, c := range cases {
-			if fenKey(c.FEN) != fenKey(t.fen) {
-				continue
+		for _, dir := range []struct{ dir, source string }{
+			{variantSuites, sourcePublished},
+			{agreedSuites, sourceAgreed},
+		} {
+			path := filepath.Join(root, dir.dir, v.String()+".perft")
+			cases, err := perft.ReadSuiteFile(path)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("-variants: reading the known counts: %w", err)
 			}
-			for _, e := range c.Counts {
-				if e.Depth == depth {
-					t.want, t.published = e.Nodes, true
+			for _, c := range cases {
+				if fenKey(c.FEN) != fenKey(t.fen) {
+					continue
+				}
+				for _, e := range c.Counts {
+					for _, x := range []*target{&t, t.engine} {
+						if x != nil && e.Depth == x.depth && !x.known {
+							x.want, x.known, x.source = e.Nodes, true, dir.source
+						}
+					}
 				}
 			}
 		}

@@ -9,16 +9,25 @@
 //
 //	natives [-rounds 5] [-positions start:6,kiwipete:5] [-modes bulk,full]
 //	        [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH]
-//	        [-variants NAME:DEPTH,...] [-fairy PATH]
-//	        [-root ..] [-seed N] [-raw FILE]
+//	        [-variants NAME:DEPTH[/DEPTH],...] [-fairy PATH]
+//	        [-root ..] [-seed N] [-raw FILE] [-min-seconds 1]
 //
 // -variants adds the start positions of lichess's variants (make
-// variant-speed: 3check:5,kingofthehill:5,...), which gambit (cmd/perft
-// -variant NAME) and Fairy-Stockfish (-fairy, UCI_Variant and "go perft")
-// count; the other programs count standard chess only. A variant's count
-// is checked against the one published in testdata/variants where there
-// is one, and otherwise against the first count of the run: gambit and
+// variant-speed: 3check:7/6,kingofthehill:7/6,...), which gambit
+// (cmd/perft -variant NAME) and Fairy-Stockfish (-fairy, UCI_Variant and
+// "go perft") count; the other programs count standard chess only.
+// NAME:D/E has gambit count depth D and Fairy-Stockfish depth E, so that
+// both runs last seconds: both are bulk counts of one position's tree,
+// whose leaves a second compare. A variant's count is checked against the
+// one published in testdata/variants where there is one, else against the
+// one in bench/testdata/variants (counted by gambit and Fairy-Stockfish,
+// which agree), else, at a depth only one of them counts in the rounds,
+// against the other's count of it made once before the rounds, and
+// otherwise against the first count of the run: gambit and
 // Fairy-Stockfish must agree in every round.
+//
+// A run shorter than -min-seconds by the wall clock is marked † in the
+// tables and named in a warning line above them.
 //
 // Every round runs every program on every position and counting style
 // once, in a random order (a new shuffle a round), so that the machine's
@@ -76,7 +85,11 @@ type config struct {
 	seed      uint64
 	raw       string
 	timeout   time.Duration
-	machine   string // for the report: CPU, logical CPUs, Go version
+	// minSeconds is the shortest run the report takes without a warning
+	// (-min-seconds): below it, start-up and the timers' resolution weigh
+	// on the figures.
+	minSeconds float64
+	machine    string // for the report: CPU, logical CPUs, Go version
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -91,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sfDefault = p
 	}
 	stockfish := fs.String("stockfish", sfDefault, "Stockfish to run (default $GAMBIT_STOCKFISH, else Debian's; \"\": none)")
-	variants := fs.String("variants", "", "comma-separated NAME:DEPTH of variants' start positions (3check, kingofthehill, antichess, horde, racingkings, crazyhouse), counted by gambit and -fairy")
+	variants := fs.String("variants", "", "comma-separated NAME:DEPTH of variants' start positions (3check, kingofthehill, antichess, horde, racingkings, crazyhouse), counted by gambit and -fairy; NAME:DEPTH/FDEPTH: -fairy counts FDEPTH")
 	fairy := fs.String("fairy", "/usr/games/fairy-stockfish", "Fairy-Stockfish to run on the -variants (\"\": none)")
 	qperft := fs.String("qperft", os.Getenv("GAMBIT_QPERFT"), "a qperft binary (default $GAMBIT_QPERFT; \"\": none)")
 	mperft := fs.String("mperft", os.Getenv("GAMBIT_MPERFT"), "an MPerft binary (default $GAMBIT_MPERFT; \"\": none)")
@@ -99,9 +112,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "seed of the rounds' random order (0: from the clock)")
 	raw := fs.String("raw", "", "also write every measurement to this file, tab-separated")
 	timeout := fs.Duration("timeout", 10*time.Minute, "longest a single perft may take")
+	minSeconds := fs.Float64("min-seconds", 1, "the report warns of every program and column with a run shorter than this, by the wall clock (0: no warning)")
 	goCmd := fs.String("go", "go", "the go command that builds gambit")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: natives [-rounds N] [-positions NAME:DEPTH,...] [-modes bulk,full] [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH] [-variants NAME:DEPTH,...] [-fairy PATH] [-root DIR] [-seed N] [-raw FILE]")
+		fmt.Fprintln(stderr, "usage: natives [-rounds N] [-positions NAME:DEPTH,...] [-modes bulk,full] [-goamd64 v1,v3] [-stockfish PATH] [-qperft PATH] [-mperft PATH] [-variants NAME:DEPTH[/DEPTH],...] [-fairy PATH] [-root DIR] [-seed N] [-raw FILE] [-min-seconds S]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -115,7 +129,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := config{rounds: *rounds, stockfish: *stockfish, fairy: *fairy, qperft: *qperft, mperft: *mperft,
-		root: *root, goCmd: *goCmd, seed: *seed, raw: *raw, timeout: *timeout}
+		root: *root, goCmd: *goCmd, seed: *seed, raw: *raw, timeout: *timeout, minSeconds: *minSeconds}
 	err := cfg.parse(*positions, *variants, *modes, *levels)
 	if err != nil {
 		fmt.Fprintln(stderr, "natives:", err)
@@ -135,6 +149,9 @@ func (cfg *config) parse(positions, variants, modes, levels string) error {
 	}
 	if cfg.timeout <= 0 {
 		return fmt.Errorf("-timeout must be positive")
+	}
+	if !(cfg.minSeconds >= 0) {
+		return fmt.Errorf("-min-seconds must be 0 or more, not %v", cfg.minSeconds)
 	}
 	pub, err := loadPublished(cfg.root)
 	if err != nil {
@@ -276,9 +293,12 @@ func measure(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 // runRounds runs cfg.rounds rounds of every program on every column it
 // counts, checks every count, and prints the report.
 func runRounds(ctx context.Context, cfg config, progs []program, notes []string, stdout, stderr io.Writer) (err error) {
-	res := &results{}
+	res := &results{minSeconds: cfg.minSeconds}
 	for _, p := range progs {
 		res.programs = append(res.programs, p.name)
+	}
+	if err := checkSplit(ctx, cfg, progs, stderr); err != nil {
+		return err
 	}
 	for _, full := range cfg.modes {
 		for _, t := range cfg.targets {
@@ -348,34 +368,79 @@ func runRounds(ctx context.Context, cfg config, progs []program, notes []string,
 				fmt.Fprintf(raw, "%d\t%s\tstart d1\tstart-up\t%d\t%.6f\t%.6f\t%.6f\n", round, prog.name, m.nodes, m.wall.Seconds(), m.own.Seconds(), m.cpu.Seconds())
 				continue
 			}
-			col := res.columns[j.col]
+			col := &res.columns[j.col]
+			// The target at this program's depth: a pointer, so that the
+			// first count of the run is kept for the next rounds.
+			t := col.t.forProgram(prog.engine)
 			rctx, cancel := context.WithTimeout(ctx, cfg.timeout)
-			m, err := prog.run(rctx, col.t, col.full)
+			m, err := prog.run(rctx, *t, col.full)
 			cancel()
 			if err != nil {
-				return fmt.Errorf("round %d, %s, %s: %w", round, prog.name, col.label(), err)
+				return fmt.Errorf("round %d, %s, %s: %w", round, prog.name, t.ownLabel(), err)
 			}
 			switch {
-			case col.t.published && m.nodes != col.t.want:
-				return fmt.Errorf("round %d, %s, %s: counted %d leaves, the published count is %d", round, prog.name, col.label(), m.nodes, col.t.want)
-			case col.t.want == 0:
-				// No published count: the first one counted is the reference.
-				res.columns[j.col].t.want = m.nodes
-			case m.nodes != col.t.want:
-				return fmt.Errorf("round %d, %s, %s: counted %d leaves, the first count of the run was %d", round, prog.name, col.label(), m.nodes, col.t.want)
+			case t.known && m.nodes != t.want:
+				return fmt.Errorf("round %d, %s, %s: counted %d leaves, the %s is %d", round, prog.name, t.ownLabel(), m.nodes, t.source, t.want)
+			case t.want == 0:
+				// No known count: the first one counted is the reference.
+				t.want = m.nodes
+			case m.nodes != t.want:
+				return fmt.Errorf("round %d, %s, %s: counted %d leaves, the first count of the run was %d", round, prog.name, t.ownLabel(), m.nodes, t.want)
 			}
 			c := res.cells[j.prog][j.col]
 			c.wall = append(c.wall, mnps(m.nodes, m.wall))
 			c.own = append(c.own, mnps(m.nodes, m.own))
 			c.cpu = append(c.cpu, mnps(m.nodes, m.cpu))
-			fmt.Fprintf(stderr, "round %d/%d  %-45s %-28s %7.3f s  %s Mnps\n", round, cfg.rounds, prog.name, col.label(), m.wall.Seconds(), figure(mnps(m.nodes, m.wall)))
-			fmt.Fprintf(raw, "%d\t%s\t%s\t%s\t%d\t%.6f\t%.6f\t%.6f\n", round, prog.name, col.t.label(), style(col.full), m.nodes, m.wall.Seconds(), m.own.Seconds(), m.cpu.Seconds())
+			c.seconds = append(c.seconds, m.wall.Seconds())
+			fmt.Fprintf(stderr, "round %d/%d  %-45s %-28s %7.3f s  %s Mnps\n", round, cfg.rounds, prog.name, t.ownLabel()+" "+style(col.full), m.wall.Seconds(), figure(mnps(m.nodes, m.wall)))
+			fmt.Fprintf(raw, "%d\t%s\t%s\t%s\t%d\t%.6f\t%.6f\t%.6f\n", round, prog.name, t.ownLabel(), style(col.full), m.nodes, m.wall.Seconds(), m.own.Seconds(), m.cpu.Seconds())
 		}
 	}
 	if cfg.machine != "" {
 		notes = append(notes, fmt.Sprintf("Machine: %s; one-minute load average %s before the rounds, %s after.", cfg.machine, loadBefore, loadAverage()))
 	}
 	return writeReport(stdout, res, cfg, seed, notes)
+}
+
+// checkSplit gives both depths of every target whose UCI engines count a
+// depth of their own (target.engine) a count known before the rounds:
+// where neither a published nor an agreed count is known, a program of
+// the other kind counts that depth once, not timed (gambit the engines'
+// shallower depth, in a moment; Fairy-Stockfish gambit's deeper one, in
+// minutes), so that each program's counts are checked against another
+// program's. Where no program of the other kind runs, the first count of
+// the run stays the reference, as for a target both count at one depth.
+func checkSplit(ctx context.Context, cfg config, progs []program, stderr io.Writer) error {
+	for i := range cfg.targets {
+		t := &cfg.targets[i]
+		if t.engine == nil {
+			continue
+		}
+		for _, side := range []struct {
+			t      *target
+			engine bool
+		}{{t, false}, {t.engine, true}} {
+			if side.t.known {
+				continue
+			}
+			for _, p := range progs {
+				if p.engine == side.engine || !p.counts(column{t: *t}) {
+					continue
+				}
+				fmt.Fprintf(stderr, "%s: no published or agreed count; %s counts it once before the rounds, not timed\n", side.t.ownLabel(), p.name)
+				rctx, cancel := context.WithTimeout(ctx, cfg.timeout)
+				m, err := p.run(rctx, *side.t, false)
+				cancel()
+				if err != nil {
+					return fmt.Errorf("counting %s before the rounds: %s: %w", side.t.ownLabel(), p.name, err)
+				}
+				side.t.want, side.t.known = m.nodes, true
+				side.t.source = "count " + p.name + " made before the rounds"
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // style names a counting style in the raw file.
@@ -388,15 +453,49 @@ func style(full bool) string {
 
 // writeReport prints the three tables and how they were measured.
 func writeReport(w io.Writer, res *results, cfg config, seed uint64, notes []string) error {
-	check := "every count checked against the published one"
+	// The sources the counts were checked against, in this order.
+	phrases := []string{"the published one", "the one gambit and Fairy-Stockfish agreed on (" + agreedSuites + ")", "one another program made before the rounds", "the first count of the run"}
+	used := make([]bool, len(phrases))
 	for _, c := range res.columns {
-		if !c.t.published {
-			check += " (where none is published, against the first count of the run)"
+		for _, t := range []*target{&c.t, c.t.engine} {
+			switch {
+			case t == nil:
+			case !t.known:
+				used[3] = true
+			case t.source == sourcePublished:
+				used[0] = true
+			case t.source == sourceAgreed:
+				used[1] = true
+			default:
+				used[2] = true
+			}
+		}
+	}
+	var against []string
+	for i, u := range used {
+		if u {
+			against = append(against, phrases[i])
+		}
+	}
+	check := "every count checked against " + against[len(against)-1]
+	if len(against) > 1 {
+		check = "every count checked against " + strings.Join(against[:len(against)-1], ", ") + " or " + against[len(against)-1]
+	}
+	fmt.Fprintf(w, "Perft, one thread, %d interleaved rounds in random order (seed %d), %s.\n", cfg.rounds, seed, check)
+	fmt.Fprintf(w, "Million leaves a second, medians; in brackets the median per-round ratio to %s (above 1: faster).\n", res.programs[0])
+	for _, c := range res.columns {
+		if c.t.engine != nil {
+			fmt.Fprintln(w, "A column \"dA/B\": the programs run as processes (gambit) count depth A, the UCI engines (Fairy-Stockfish) depth B, each deep enough to be timed; both are bulk counts of the same position's tree, so their leaves a second compare, and so do their ratios.")
 			break
 		}
 	}
-	fmt.Fprintf(w, "Perft, one thread, %d interleaved rounds in random order (seed %d), %s.\n", cfg.rounds, seed, check)
-	fmt.Fprintf(w, "Million leaves a second, medians; in brackets the median per-round ratio to %s (above 1: faster).\n\n", res.programs[0])
+	if lines := res.shortRuns(); len(lines) > 0 {
+		fmt.Fprintf(w, "\n**Warning: runs shorter than %g s** (marked †; there start-up and the timers' resolution weigh on the figures: count deeper):\n\n", res.minSeconds)
+		for _, l := range lines {
+			fmt.Fprintf(w, "- %s\n", l)
+		}
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "**By the wall clock of the measured part** (a process's whole run, start-up included; Stockfish from \"go perft\" to \"Nodes searched\"):")
 	fmt.Fprintln(w)
 	if err := res.writeTable(w, 0, wallClock); err != nil {

@@ -57,17 +57,47 @@ func TestParseVariantTargets(t *testing.T) {
 	want := []struct {
 		label, variant string
 		want           uint64
-		published      bool
+		known          bool
 	}{{"horde start d4", "horde", 23310, true}, {"racingkings start d5", "racingkings", 9472927, true}, {"3check start d2", "3check", 0, false}}
 	if len(ts) != len(want) {
 		t.Fatalf("got %d targets, want %d", len(ts), len(want))
 	}
 	for i, w := range want {
-		if ts[i].label() != w.label || ts[i].variant != w.variant || ts[i].want != w.want || ts[i].published != w.published {
+		if ts[i].label() != w.label || ts[i].variant != w.variant || ts[i].want != w.want || ts[i].known != w.known || ts[i].engine != nil {
 			t.Errorf("target %d: %+v; want %+v", i, ts[i], w)
 		}
 	}
-	for _, bad := range []string{"horde", "horde:0", "shogi:3", "chess:3", "3check:x"} {
+	if ts[0].source != sourcePublished {
+		t.Errorf("horde start d4: source %q, want %q", ts[0].source, sourcePublished)
+	}
+
+	// A depth of Fairy-Stockfish's own: horde's d8 and d7 are in
+	// bench/testdata/variants (counted by both programs), 3check's d3 is
+	// nowhere, its d2 neither; the same depth twice is one depth.
+	ts, err = parseVariantTargets("horde:8/7,3check:3/2,racingkings:4/4", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) != 3 {
+		t.Fatalf("got %d targets, want 3", len(ts))
+	}
+	h := ts[0]
+	if h.label() != "horde start d8/7" || h.ownLabel() != "horde start d8" || h.want != 1507979266 || !h.known || h.source != sourceAgreed {
+		t.Errorf("horde:8/7: %+v", h)
+	}
+	if e := h.forProgram(true); e.ownLabel() != "horde start d7" || e.want != 68441644 || !e.known || e.source != sourceAgreed || e.engine != nil {
+		t.Errorf("horde:8/7, Fairy-Stockfish's depth: %+v", e)
+	}
+	if h.forProgram(false) != &h {
+		t.Error("horde:8/7: a process program does not count depth 8")
+	}
+	if c := ts[1]; c.label() != "3check start d3/2" || c.known || c.engine.known || c.engine.depth != 2 {
+		t.Errorf("3check:3/2: %+v, engine %+v", c, c.engine)
+	}
+	if r := ts[2]; r.label() != "racingkings start d4" || r.engine != nil || r.want != 296242 {
+		t.Errorf("racingkings:4/4: %+v", r)
+	}
+	for _, bad := range []string{"horde", "horde:0", "shogi:3", "chess:3", "3check:x", "horde:8/0", "horde:8/x", "horde:/7", "horde:8/"} {
 		if _, err := parseVariantTargets(bad, root); err == nil {
 			t.Errorf("parseVariantTargets(%q): no error", bad)
 		}
@@ -84,13 +114,15 @@ func TestFairyRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := config{rounds: 2, targets: ts, modes: []bool{false, true}, seed: 1, timeout: time.Minute}
+	cfg := config{rounds: 2, targets: ts, modes: []bool{false, true}, seed: 1, timeout: time.Minute, minSeconds: 1}
 	var stdout, stderr bytes.Buffer
 	if err := runRounds(context.Background(), cfg, []program{fsf}, nil, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"| **Fairy-Stockfish (Debian, go perft)** | ", "| horde start d3 bulk | 3check start d2 bulk |", "where none is published, against the first count of the run"} {
+	for _, want := range []string{"| **Fairy-Stockfish (Debian, go perft)** | ", "| horde start d3 bulk | 3check start d2 bulk |", "every count checked against the published one or the first count of the run.",
+		// Runs of milliseconds.
+		"**Warning: runs shorter than 1 s**", "- Fairy-Stockfish (Debian, go perft), horde start d3 bulk: 2 of 2 runs, the shortest 0.0", "†"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the report:\n%s", want, out)
 		}
@@ -108,12 +140,45 @@ func TestFairyRounds(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "published count is 1275") {
 		t.Errorf("a wrong count: got error %v", err)
 	}
+
+	// Fairy-Stockfish at a depth of its own counts that depth, checked
+	// against its count (horde's d3 is published); with -min-seconds 0
+	// no run is too short.
+	if ts, err = parseVariantTargets("horde:4/3", root); err != nil {
+		t.Fatal(err)
+	}
+	ts[0].engine.want++
+	cfg.targets, cfg.minSeconds = ts, 0
+	stdout.Reset()
+	stderr.Reset()
+	err = runRounds(context.Background(), cfg, []program{fsf}, nil, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "horde start d3: counted 1274 leaves, the published count is 1275") {
+		t.Errorf("a wrong count at Fairy-Stockfish's depth: got error %v", err)
+	}
+	ts[0].engine.want--
+	stdout.Reset()
+	if err := runRounds(context.Background(), cfg, []program{fsf}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	out = stdout.String()
+	for _, want := range []string{"| horde start d4/3 bulk |", "A column \"dA/B\""} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the report:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Warning") || strings.Contains(out, "†") {
+		t.Errorf("a warning with -min-seconds 0:\n%s", out)
+	}
 }
 
 func TestFlagErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"-rounds", "0"},
 		{"-positions", "start"},
+		{"-positions", "start:6/5"},
+		{"-variants", "horde:8/0"},
+		{"-min-seconds", "-1"},
+		{"-min-seconds", "NaN"},
 		{"-positions", ""},
 		{"-variants", "shogi:3"},
 		{"-modes", "bulk,some"},
@@ -136,7 +201,7 @@ func TestFlagErrors(t *testing.T) {
 // one stops the run.
 func TestStockfishRounds(t *testing.T) {
 	sf := stockfishProgram(enginetest.StockfishPath(t), 30*time.Second)
-	start := target{name: "start", fen: namedFENs["start"], depth: 4, want: 197281, published: true}
+	start := target{name: "start", fen: namedFENs["start"], depth: 4, want: 197281, known: true, source: sourcePublished}
 	raw := filepath.Join(t.TempDir(), "raw.tsv")
 	cfg := config{rounds: 2, targets: []target{start}, modes: []bool{false, true}, seed: 1, raw: raw, timeout: time.Minute}
 	var stdout, stderr bytes.Buffer
@@ -175,14 +240,20 @@ func TestRun(t *testing.T) {
 		t.Skip("builds cmd/perft")
 	}
 	var stdout, stderr bytes.Buffer
-	args := []string{"-root", root, "-rounds", "1", "-positions", "start:3,kiwipete:2", "-variants", "horde:2", "-goamd64", "v1", "-seed", "7"}
+	args := []string{"-root", root, "-rounds", "1", "-positions", "start:3,kiwipete:2", "-variants", "horde:2,3check:3/2", "-goamd64", "v1", "-seed", "7"}
 	if code := run(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("natives %v: exit %d\n%s", args, code, stderr.String())
 	}
 	out := stdout.String()
 	for _, want := range []string{
 		"(seed 7)",
-		"| program | start d3 bulk | kiwipete d2 bulk | horde start d2 bulk | start d3 every leaf made | kiwipete d2 every leaf made | horde start d2 every leaf made |",
+		"| program | start d3 bulk | kiwipete d2 bulk | horde start d2 bulk | 3check start d3/2 bulk | start d3 every leaf made | kiwipete d2 every leaf made | horde start d2 every leaf made | 3check start d3/2 every leaf made |",
+		// 3check's d3 and d2 are published nowhere: each program counted
+		// the other's depth once before the rounds.
+		"one another program made before the rounds",
+		// Every run here is of milliseconds.
+		"**Warning: runs shorter than 1 s**",
+		"- gambit (cmd/perft, PGO, GOAMD64=v1), 3check start d3/2 bulk: 1 of 1 runs, the shortest ",
 		"| **gambit (cmd/perft, PGO, GOAMD64=v1)** |",
 		"| Stockfish ",
 		"| Fairy-Stockfish ",
@@ -192,6 +263,15 @@ func TestRun(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the report:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{
+		"3check start d3: no published or agreed count; Fairy-Stockfish",
+		"3check start d2: no published or agreed count; gambit (cmd/perft, PGO, GOAMD64=v1) counts it once before the rounds, not timed",
+		"3check start d2 bulk", // Fairy-Stockfish's measurement, at its depth
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("no %q on stderr:\n%s", want, stderr.String())
 		}
 	}
 	// gambit's own timer is read: its row of the second table has figures,
@@ -210,11 +290,46 @@ func TestRun(t *testing.T) {
 		if strings.HasPrefix(line, "| **gambit") && strings.Contains(line, "–") {
 			t.Errorf("gambit's own figures missing: %s", line)
 		}
-		if strings.HasPrefix(line, "| Stockfish") && strings.Count(line, "–") != 6 {
+		if strings.HasPrefix(line, "| Stockfish") && strings.Count(line, "–") != 8 {
 			t.Errorf("Stockfish prints no time of its own, yet: %s", line)
 		}
-		if strings.HasPrefix(line, "| Fairy-Stockfish") && strings.Count(line, "–") != 6 {
+		if strings.HasPrefix(line, "| Fairy-Stockfish") && strings.Count(line, "–") != 8 {
 			t.Errorf("Fairy-Stockfish prints no time of its own and counts no standard chess, yet: %s", line)
+		}
+	}
+}
+
+// TestVariantSpeedDepths checks make variant-speed's VARIANT_SPEED: every
+// variant with a depth of Fairy-Stockfish's own, and both depths' counts
+// known before the rounds (published, or in bench/testdata/variants), so
+// that the target runs no untimed count of minutes before its rounds.
+func TestVariantSpeedDepths(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec string
+	for _, line := range strings.Split(string(b), "\n") {
+		if s, ok := strings.CutPrefix(line, "VARIANT_SPEED ?= "); ok {
+			spec = s
+		}
+	}
+	ts, err := parseVariantTargets(spec, root)
+	if err != nil {
+		t.Fatalf("VARIANT_SPEED %q: %v", spec, err)
+	}
+	if len(ts) != 6 {
+		t.Errorf("VARIANT_SPEED %q: %d variants, want the six Fairy-Stockfish plays", spec, len(ts))
+	}
+	for _, x := range ts {
+		if x.engine == nil {
+			t.Errorf("%s: one depth for both programs", x.label())
+			continue
+		}
+		for _, d := range []*target{&x, x.engine} {
+			if !d.known {
+				t.Errorf("%s: no published or agreed count", d.ownLabel())
+			}
 		}
 	}
 }

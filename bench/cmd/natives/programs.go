@@ -37,7 +37,10 @@ type program struct {
 	standard, variants bool
 	// process programs run as a process a measurement, start-up included.
 	process bool
-	run     func(ctx context.Context, t target, full bool) (measurement, error)
+	// engine says it is a UCI engine ("go perft"), which counts a
+	// target's engine depth where it has one (target.forProgram).
+	engine bool
+	run    func(ctx context.Context, t target, full bool) (measurement, error)
 }
 
 // counts reports whether p counts column c: its target and its style.
@@ -204,7 +207,7 @@ func fairyProgram(path string, timeout time.Duration) program {
 // goPerftProgram is a UCI engine's "go perft" (see stockfishProgram),
 // counting standard chess's targets, the variants' or both.
 func goPerftProgram(name, path string, timeout time.Duration, standard, variants bool) program {
-	return program{name: name, bulk: true, standard: standard, variants: variants, run: func(ctx context.Context, t target, _ bool) (measurement, error) {
+	return program{name: name, bulk: true, standard: standard, variants: variants, engine: true, run: func(ctx context.Context, t target, _ bool) (measurement, error) {
 		e, err := enginetest.Launch(timeout, path)
 		if err != nil {
 			return measurement{}, fmt.Errorf("starting %s: %w", path, err)

@@ -41,6 +41,22 @@ func mnps(nodes uint64, d time.Duration) float64 {
 // style) over every round, index by round.
 type cell struct {
 	wall, own, cpu []float64 // Mnps, NaN where there is none
+	// seconds are the runs' lengths by the wall clock of the measured
+	// part.
+	seconds []float64
+}
+
+// shortest returns the cell's shortest run in seconds and how many of its
+// runs are shorter than min; +Inf and 0 for none.
+func (c *cell) shortest(min float64) (float64, int) {
+	s, n := math.Inf(1), 0
+	for _, x := range c.seconds {
+		s = math.Min(s, x)
+		if x < min {
+			n++
+		}
+	}
+	return s, n
 }
 
 // column is a target counted one way: a column of the tables.
@@ -64,6 +80,25 @@ type results struct {
 	// startup holds, for the programs run as processes, the wall clock
 	// seconds of a perft(1) a round: their start-up.
 	startup [][]float64
+	// minSeconds is the shortest run taken without a warning (0: none).
+	minSeconds float64
+}
+
+// shortRuns returns a line for each program and column with a run shorter
+// than minSeconds: its shortest run and how many of its runs were.
+func (r *results) shortRuns() []string {
+	var lines []string
+	for p, name := range r.programs {
+		for col, c := range r.cells[p] {
+			if c == nil {
+				continue
+			}
+			if s, n := c.shortest(r.minSeconds); n > 0 {
+				lines = append(lines, fmt.Sprintf("%s, %s: %d of %d runs, the shortest %.3f s", name, r.columns[col].label(), n, len(c.seconds), s))
+			}
+		}
+	}
+	return lines
 }
 
 // clock selects one of a cell's figures: by the wall clock, the
@@ -136,6 +171,9 @@ func (r *results) writeTable(w io.Writer, ref int, k clock) error {
 				continue
 			}
 			fmt.Fprintf(&b, " %s", figure(m))
+			if _, n := c.shortest(r.minSeconds); n > 0 {
+				b.WriteString("†")
+			}
 			if p != ref {
 				if q := median(r.ratios(p, ref, col, k)); !math.IsNaN(q) {
 					fmt.Fprintf(&b, " (%s×)", ratio(q))

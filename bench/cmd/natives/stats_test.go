@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +107,40 @@ func TestRatio(t *testing.T) {
 		if got := ratio(q); got != want {
 			t.Errorf("ratio(%v) = %q, want %q", q, got, want)
 		}
+	}
+}
+
+// TestShortRuns checks that a cell with a run under -min-seconds is
+// marked in the table and named in the warning lines, and that one with
+// none, or no floor, is not.
+func TestShortRuns(t *testing.T) {
+	horde := target{name: "horde start", depth: 8, engine: &target{name: "horde start", depth: 7}}
+	res := &results{
+		programs: []string{"gambit", "fairy"},
+		columns:  []column{{t: horde}},
+		cells: [][]*cell{
+			{{wall: []float64{500, 400, 450}, seconds: []float64{3.1, 0.8, 2.9}}},
+			{{wall: []float64{20, 20, 20}, seconds: []float64{3.4, 3.5, 3.3}}},
+		},
+		minSeconds: 1,
+	}
+	want := []string{"gambit, horde start d8/7 bulk: 1 of 3 runs, the shortest 0.800 s"}
+	if got := res.shortRuns(); !slices.Equal(got, want) {
+		t.Errorf("shortRuns = %q, want %q", got, want)
+	}
+	var b strings.Builder
+	if err := res.writeTable(&b, 0, wallClock); err != nil {
+		t.Fatal(err)
+	}
+	table := "| program | horde start d8/7 bulk |\n" +
+		"|---|---:|\n" +
+		"| **gambit** | 450† |\n" +
+		"| fairy | 20.0 (0.0444×) |\n"
+	if b.String() != table {
+		t.Errorf("table:\n%s\nwant:\n%s", b.String(), table)
+	}
+	res.minSeconds = 0
+	if got := res.shortRuns(); len(got) != 0 {
+		t.Errorf("shortRuns with no floor = %q, want none", got)
 	}
 }
