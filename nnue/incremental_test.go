@@ -56,7 +56,7 @@ func TestIncrementalIsScratch(t *testing.T) {
 			inc.Push(&p, m)
 			check(&p, p.UCI(m))
 			if ply%10 == 5 {
-				excursion(t, rng, &p, inc, check)
+				excursion(t, rng, &p, check, inc)
 				check(&p, "after an excursion")
 			}
 		}
@@ -68,8 +68,9 @@ func TestIncrementalIsScratch(t *testing.T) {
 }
 
 // excursion makes up to four random moves (a null move now and then when
-// not in check), checking each, then unmakes them.
-func excursion(t *testing.T, rng *rand.Rand, p *core.Position, inc *nnue.Evaluator, check func(*core.Position, string)) {
+// not in check), pushed to every evaluator and checked each, then unmakes
+// and pops them.
+func excursion(t *testing.T, rng *rand.Rand, p *core.Position, check func(*core.Position, string), evs ...*nnue.Evaluator) {
 	t.Helper()
 	var ml core.MoveList
 	type step struct {
@@ -80,7 +81,9 @@ func excursion(t *testing.T, rng *rand.Rand, p *core.Position, inc *nnue.Evaluat
 	for range 1 + rng.IntN(4) {
 		if !p.InCheck() && rng.IntN(5) == 0 {
 			u := p.MakeNullMove()
-			inc.Push(p, core.NoMove)
+			for _, e := range evs {
+				e.Push(p, core.NoMove)
+			}
 			line = append(line, step{core.NoMove, u})
 			check(p, "null move")
 			continue
@@ -91,7 +94,9 @@ func excursion(t *testing.T, rng *rand.Rand, p *core.Position, inc *nnue.Evaluat
 		}
 		m := ml.At(rng.IntN(ml.Len()))
 		u := p.MakeMove(m)
-		inc.Push(p, m)
+		for _, e := range evs {
+			e.Push(p, m)
+		}
 		line = append(line, step{m, u})
 		check(p, "excursion "+p.UCI(m))
 	}
@@ -101,7 +106,9 @@ func excursion(t *testing.T, rng *rand.Rand, p *core.Position, inc *nnue.Evaluat
 		} else {
 			p.UnmakeMove(line[i].m, line[i].u)
 		}
-		inc.Pop()
+		for _, e := range evs {
+			e.Pop()
+		}
 	}
 }
 

@@ -127,54 +127,13 @@ func TestKernelsAgreeIncremental(t *testing.T) {
 				plies++
 				if ply%8 == 3 {
 					both := func(q *core.Position, what string) { check(q, what) }
-					excursionBoth(t, rng, &p, simd, pure, both)
+					excursion(t, rng, &p, both, simd, pure)
 					check(&p, "after an excursion")
 				}
 			}
 		}
 		assert.Greater(t, plies, 1000)
 	})
-}
-
-// excursionBoth is excursion for two Evaluators at once: a few moves and
-// null moves made and pushed, each checked, then all taken back.
-func excursionBoth(t *testing.T, rng *rand.Rand, p *core.Position, a, b *nnue.Evaluator, check func(*core.Position, string)) {
-	t.Helper()
-	var ml core.MoveList
-	type step struct {
-		m core.Move
-		u core.Undo
-	}
-	var line []step
-	for range 1 + rng.IntN(4) {
-		if !p.InCheck() && rng.IntN(5) == 0 {
-			u := p.MakeNullMove()
-			a.Push(p, core.NoMove)
-			b.Push(p, core.NoMove)
-			line = append(line, step{core.NoMove, u})
-			check(p, "null move")
-			continue
-		}
-		p.LegalMoves(&ml)
-		if ml.Len() == 0 {
-			break
-		}
-		m := ml.At(rng.IntN(ml.Len()))
-		u := p.MakeMove(m)
-		a.Push(p, m)
-		b.Push(p, m)
-		line = append(line, step{m, u})
-		check(p, "excursion "+p.UCI(m))
-	}
-	for i := len(line) - 1; i >= 0; i-- {
-		if line[i].m == core.NoMove {
-			p.UnmakeNullMove(line[i].u)
-		} else {
-			p.UnmakeMove(line[i].m, line[i].u)
-		}
-		a.Pop()
-		b.Pop()
-	}
 }
 
 // On arbitrary accumulators (any int16s, any PSQT sums: clipping at both
