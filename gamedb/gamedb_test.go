@@ -47,6 +47,29 @@ type reach struct {
 	tags   pgn.Tags
 }
 
+// eachGame calls f with every game of files, read with package pgn, and
+// its number among them, from 1.
+func eachGame(t testing.TB, files []string, f func(n int64, g *pgn.Mainline)) {
+	t.Helper()
+	var n int64
+	for _, name := range files {
+		file, err := os.Open(name)
+		require.NoError(t, err)
+		r := pgn.NewReader(file)
+		var g pgn.Mainline
+		for {
+			err := r.NextMainline(&g)
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err, name)
+			n++
+			f(n, &g)
+		}
+		file.Close()
+	}
+}
+
 // countPositions replays every game of files with package pgn and
 // records, for every position, the games that reached it, in order, with
 // the ply and move of its first occurrence: what the index must answer.
@@ -54,42 +77,28 @@ func countPositions(t testing.TB, files ...string) (map[uint64][]reach, map[uint
 	t.Helper()
 	reached := map[uint64][]reach{}
 	positions := map[uint64]core.Position{}
-	var n int64
-	for _, name := range files {
-		f, err := os.Open(name)
-		require.NoError(t, err)
-		r := pgn.NewReader(f)
-		var g pgn.Mainline
-		for {
-			err := r.NextMainline(&g)
-			if err == io.EOF {
-				break
+	eachGame(t, files, func(n int64, g *pgn.Mainline) {
+		p := g.Start
+		seen := map[uint64]bool{}
+		note := func(ply int, m core.Move, end bool) {
+			k := p.RepetitionKey()
+			if seen[k] {
+				return
 			}
-			require.NoError(t, err)
-			n++
-			p := g.Start
-			seen := map[uint64]bool{}
-			note := func(ply int, m core.Move, end bool) {
-				k := p.RepetitionKey()
-				if seen[k] {
-					return
-				}
-				seen[k] = true
-				positions[k] = p
-				reached[k] = append(reached[k], reach{n, ply, m, end, g.Result, slices.Clone(g.Tags)})
-			}
-			for ply, m := range g.Moves {
-				note(ply, m, false)
-				if m == core.NoMove {
-					p.MakeNullMove()
-				} else {
-					p.MakeMove(m)
-				}
-			}
-			note(len(g.Moves), core.NoMove, true)
+			seen[k] = true
+			positions[k] = p
+			reached[k] = append(reached[k], reach{n, ply, m, end, g.Result, slices.Clone(g.Tags)})
 		}
-		f.Close()
-	}
+		for ply, m := range g.Moves {
+			note(ply, m, false)
+			if m == core.NoMove {
+				p.MakeNullMove()
+			} else {
+				p.MakeMove(m)
+			}
+		}
+		note(len(g.Moves), core.NoMove, true)
+	})
 	return reached, positions
 }
 

@@ -101,15 +101,29 @@ func writeManifest(dir string, m manifest) error {
 	return replaceFile(filepath.Join(dir, manifestName), buf.Bytes())
 }
 
-// replaceFile writes data to name durably and in one step: a temporary
-// file beside it, synced, renamed over it, and the directory synced.
+// replaceFile writes data to name durably and in one step (see
+// writeFile), and syncs the directory.
 func replaceFile(name string, data []byte) error {
+	err := writeFile(name, func(f *os.File) error {
+		_, err := f.Write(data)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(name))
+}
+
+// writeFile writes the file name in one step: write fills a temporary
+// file beside it, which is synced and renamed over name; on an error the
+// temporary file is removed and name is left as it was.
+func writeFile(name string, write func(f *os.File) error) error {
 	tmp := name + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return fmt.Errorf("gamedb: %w", err)
 	}
-	_, err = f.Write(data)
+	err = write(f)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -123,7 +137,7 @@ func replaceFile(name string, data []byte) error {
 		os.Remove(tmp)
 		return fmt.Errorf("gamedb: write %s: %w", name, err)
 	}
-	return syncDir(filepath.Dir(name))
+	return nil
 }
 
 // syncDir makes a rename in dir durable.

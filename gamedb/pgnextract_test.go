@@ -187,50 +187,38 @@ func pgnExtractSample(t *testing.T, files ...string) []core.Position {
 	plies := map[uint64]map[int]bool{}
 	start := core.StartPosition()
 	classes["start"] = []uint64{start.RepetitionKey()}
-	for _, name := range files {
-		f, err := os.Open(name)
-		require.NoError(t, err)
-		r := pgn.NewReader(f)
-		var g pgn.Mainline
-		for {
-			err := r.NextMainline(&g)
-			if err == io.EOF {
+	eachGame(t, files, func(_ int64, g *pgn.Mainline) {
+		p := g.Start
+		seen := map[uint64]bool{}
+		for ply := 0; ; ply++ {
+			k := p.RepetitionKey()
+			if p.Hash() != k {
+				classes["en passant not legal"] = append(classes["en passant not legal"], k)
+			}
+			if !seen[k] {
+				seen[k] = true
+				positions[k] = p
+				games[k]++
+				if plies[k] == nil {
+					plies[k] = map[int]bool{}
+				}
+				plies[k][ply] = true
+				if ply > 300 {
+					classes["past ply 300"] = append(classes["past ply 300"], k)
+				}
+			}
+			if ply == len(g.Moves) {
 				break
 			}
-			require.NoError(t, err)
-			p := g.Start
-			seen := map[uint64]bool{}
-			for ply := 0; ; ply++ {
-				k := p.RepetitionKey()
-				if p.Hash() != k {
-					classes["en passant not legal"] = append(classes["en passant not legal"], k)
-				}
-				if !seen[k] {
-					seen[k] = true
-					positions[k] = p
-					games[k]++
-					if plies[k] == nil {
-						plies[k] = map[int]bool{}
-					}
-					plies[k][ply] = true
-					if ply > 300 {
-						classes["past ply 300"] = append(classes["past ply 300"], k)
-					}
-				}
-				if ply == len(g.Moves) {
-					break
-				}
-				m := g.Moves[ply]
-				them := p.SideToMove().Other()
-				before := p.Castling() & castlingOf(them)
-				p.MakeMove(m)
-				if p.Castling()&castlingOf(them) != before {
-					classes["castling lost to a capture"] = append(classes["castling lost to a capture"], p.RepetitionKey())
-				}
+			m := g.Moves[ply]
+			them := p.SideToMove().Other()
+			before := p.Castling() & castlingOf(them)
+			p.MakeMove(m)
+			if p.Castling()&castlingOf(them) != before {
+				classes["castling lost to a capture"] = append(classes["castling lost to a capture"], p.RepetitionKey())
 			}
 		}
-		f.Close()
-	}
+	})
 	for k, n := range games {
 		classes[countClass(n)] = append(classes[countClass(n)], k)
 		if len(plies[k]) > 1 {

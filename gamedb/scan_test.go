@@ -1,8 +1,6 @@
 package gamedb
 
 import (
-	"io"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,33 +16,19 @@ import (
 func scanByReplay(t *testing.T, pt Pattern, files ...string) [][2]int64 {
 	t.Helper()
 	var out [][2]int64
-	var n int64
-	for _, name := range files {
-		f, err := os.Open(name)
-		require.NoError(t, err)
-		r := pgn.NewReader(f)
-		var g pgn.Mainline
-		for {
-			err := r.NextMainline(&g)
-			if err == io.EOF {
+	eachGame(t, files, func(n int64, g *pgn.Mainline) {
+		p := g.Start
+		for ply := 0; ; ply++ {
+			if pt.match(&p) {
+				out = append(out, [2]int64{n, int64(ply)})
 				break
 			}
-			require.NoError(t, err)
-			n++
-			p := g.Start
-			for ply := 0; ; ply++ {
-				if pt.match(&p) {
-					out = append(out, [2]int64{n, int64(ply)})
-					break
-				}
-				if ply == len(g.Moves) {
-					break
-				}
-				p.MakeMove(g.Moves[ply])
+			if ply == len(g.Moves) {
+				break
 			}
+			p.MakeMove(g.Moves[ply])
 		}
-		f.Close()
-	}
+	})
 	return out
 }
 

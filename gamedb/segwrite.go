@@ -3,7 +3,6 @@ package gamedb
 import (
 	"cmp"
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"io"
 	"math/bits"
@@ -89,24 +88,14 @@ func (s *segmentBuild) write(name string, aggMin int) (int64, error) {
 	if len(s.games) > 1<<24 {
 		h.gameBytes = 4
 	}
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
+	var size int64
+	err := writeFile(name, func(f *os.File) error {
+		var err error
+		size, err = s.writeTo(f, &h)
+		return err
+	})
 	if err != nil {
-		return 0, fmt.Errorf("gamedb: %w", err)
-	}
-	size, err := s.writeTo(f, &h)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return 0, fmt.Errorf("gamedb: write %s: %w", name, err)
+		return 0, err
 	}
 	return size, nil
 }
