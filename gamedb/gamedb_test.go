@@ -222,3 +222,32 @@ func TestOpenErrors(t *testing.T) {
 	require.True(t, errors.As(err, &ce), "%v", err)
 	assert.ErrorIs(t, err, ErrCorrupt)
 }
+
+func TestVerify(t *testing.T) {
+	dir := buildIndex(t, BuildOptions{}, realFiles...)
+	db, err := Open(dir)
+	require.NoError(t, err)
+	require.NoError(t, db.Verify())
+	db.Close()
+	// A byte of the postings, which no query below reads, damaged: the
+	// queries that do not read it answer, Verify names it.
+	name := filepath.Join(dir, segmentName(1))
+	data, err := os.ReadFile(name)
+	require.NoError(t, err)
+	s, err := newSegment(name, data, 0)
+	require.NoError(t, err)
+	off := s.h.sections[secPostings].off + s.h.sections[secPostings].len/2
+	data[off] ^= 1
+	require.NoError(t, os.WriteFile(name, data, 0o644))
+	db, err = Open(dir)
+	require.NoError(t, err)
+	defer db.Close()
+	_, err = db.Game(1)
+	require.NoError(t, err)
+	err = db.Verify()
+	var ce *CorruptError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, name, ce.File)
+	page := (int64(off) - headerSize) / pageSize
+	assert.Equal(t, headerSize+page*pageSize, ce.Offset)
+}

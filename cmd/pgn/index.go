@@ -24,6 +24,7 @@ type indexFlags struct {
 	out    string
 	append bool
 	merge  bool
+	verify bool
 	aggMin int
 	// pgn explore and find: the position
 	fen, moves, variant string
@@ -45,6 +46,7 @@ func addIndexFlags(cmd string, fs *flag.FlagSet) *indexFlags {
 		fs.StringVar(&f.out, "o", "", "the index (a directory) to create")
 		fs.BoolVar(&f.append, "append", false, "add the games to the index given as the first argument")
 		fs.BoolVar(&f.merge, "merge", false, "make -o one index of the indexes given (shards), their games in order")
+		fs.BoolVar(&f.verify, "verify", false, "read the indexes given whole and check every page; exit 1 at damage")
 		fs.IntVar(&f.aggMin, "agg", gamedb.DefaultAggregateMin, "store the statistics of positions at least this many games reach")
 		return f
 	}
@@ -80,6 +82,8 @@ func buildIndex(e *env, f *indexFlags, files []string) int {
 	opts := gamedb.BuildOptions{AggregateMin: f.aggMin}
 	dir := f.out
 	switch {
+	case f.verify:
+		return verifyIndex(e, files)
 	case f.merge:
 		if f.out == "" || f.append || len(files) == 0 || files[0] == "-" {
 			return cli.Usage(e.stderr, "pgn index", errors.New("-merge -o DB SHARD...: an index to make and the indexes to merge"))
@@ -136,6 +140,29 @@ func buildIndex(e *env, f *indexFlags, files []string) int {
 	fmt.Fprintf(out, "throughput  %.1f MB/s, %.0f games/s\n", float64(text)/1e6/secs, float64(st.Games)/secs)
 	if status == exitOK && st.Broken > 0 {
 		status = exitBroken
+	}
+	return status
+}
+
+// verifyIndex is pgn index -verify: every page of each index checked.
+func verifyIndex(e *env, dirs []string) int {
+	if len(dirs) == 0 || dirs[0] == "-" {
+		return cli.Usage(e.stderr, "pgn index", errors.New("-verify DB...: the indexes to check"))
+	}
+	status := exitOK
+	for _, dir := range dirs {
+		db, err := gamedb.Open(dir)
+		if err == nil {
+			err = db.Verify()
+			if err == nil {
+				fmt.Fprintf(e.stdout, "%s: %d games, every page as written\n", dir, db.Len())
+			}
+			db.Close()
+		}
+		if err != nil {
+			cli.Fail(e.stderr, "pgn index", err)
+			status = exitBroken
+		}
 	}
 	return status
 }

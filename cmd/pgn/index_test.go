@@ -155,6 +155,9 @@ func TestIndexErrors(t *testing.T) {
 		assert.Equal(t, exitFail, status, "%v", c.args)
 		assert.Contains(t, stderr, c.want, "%v", c.args)
 	}
+	status, stdout, stderr := runCmd(t, nil, "index", "-verify", db)
+	require.Equal(t, exitOK, status, stderr)
+	assert.Contains(t, stdout, "438 games, every page as written")
 	// A damaged index is an error naming the file and the offset.
 	seg := filepath.Join(db, "seg-000001.gdb")
 	data, err := os.ReadFile(seg)
@@ -166,11 +169,14 @@ func TestIndexErrors(t *testing.T) {
 	status, _, stderr = runCmd(t, nil, "find", db, "-material", "KQvK")
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, stderr, seg+": corrupt index at offset")
+	status, _, stderr = runCmd(t, nil, "index", "-verify", db)
+	assert.Equal(t, exitBroken, status)
+	assert.Contains(t, stderr, seg+": corrupt index at offset")
 
 	// A broken game is said and left out; the rest is indexed.
 	broken := filepath.Join(dir, "broken.pgn")
 	require.NoError(t, os.WriteFile(broken, []byte("[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n[Result \"1-0\"]\n\n1. d4 1-0\n"), 0o644))
-	status, stdout, stderr := runCmd(t, nil, "index", "-o", filepath.Join(dir, "b"), broken)
+	status, stdout, stderr = runCmd(t, nil, "index", "-o", filepath.Join(dir, "b"), broken)
 	assert.Equal(t, exitBroken, status)
 	assert.Contains(t, stderr, "broken.pgn:3:")
 	assert.Contains(t, stderr, "game 1: ")

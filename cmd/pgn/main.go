@@ -19,6 +19,7 @@
 //	pgn index -o DB [-j N] FILE...   index every position of every game (package gamedb)
 //	pgn index -append DB FILE...     add games to an index
 //	pgn index -merge -o DB SHARD...  one index of several
+//	pgn index -verify DB...          check every page of indexes
 //	pgn explore DB... [-fen FEN] [-moves "1. e4 c5"] [filters] [-json]
 //	                              the moves played from a position, their results, the top games
 //	pgn find DB... [-fen FEN] [-moves ...] [filters] [-limit N] [-offset N] [-pgn|-json]
@@ -95,6 +96,7 @@ const usage = `usage:
   pgn index -o DB [-j N] [-agg N] FILE...   index every position of every game
   pgn index -append DB FILE...              add games to an index
   pgn index -merge -o DB SHARD...           one index of several (shards built apart)
+  pgn index -verify DB...                   check every page of indexes (exit 1 at damage)
   pgn explore DB... [-fen FEN] [-moves "1. e4 c5"] [-variant V] [filters] [-json]
                                 the moves played from a position, their results and top games
   pgn find DB... [-fen FEN] [-moves ...] [filters] [-limit N] [-offset N] [-pgn|-json]
