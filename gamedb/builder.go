@@ -119,7 +119,7 @@ func (o BuildOptions) withDefaults() BuildOptions {
 	if o.SegmentPostings <= 0 {
 		o.SegmentPostings = DefaultSegmentPostings
 	}
-	o.SegmentPostings = min(o.SegmentPostings, maxPostings)
+	o.SegmentPostings = int(min(int64(o.SegmentPostings), maxPostings))
 	return o
 }
 
@@ -161,7 +161,7 @@ func (b *Builder) AddBatch(bt *Batch) error {
 		}
 	}
 	s := b.seg
-	if len(s.games)+len(bt.games) > 1<<32-1 {
+	if int64(len(s.games))+int64(len(bt.games)) > 1<<32-1 {
 		return errors.New("gamedb: a segment holds at most 4,294,967,295 games")
 	}
 	base := uint64(len(s.games))
