@@ -28,10 +28,14 @@ type Batch struct {
 }
 
 // batchGame is a game of a batch: its record, with string fields still to
-// be interned, and its number among the games the batch read.
+// be interned, and its number among the games the batch read; or, for a
+// game an index had (kept true), its source and its number there.
 type batchGame struct {
-	rec  gameRecord
-	read int
+	rec        gameRecord
+	read       int
+	kept       bool
+	source     string
+	sourceGame uint32
 }
 
 // Per-game strings of a batch, in strs.
@@ -103,17 +107,28 @@ func (bt *Batch) add(g *pgn.Mainline) error {
 	if len(g.Moves) > 0xffff {
 		return ErrTooLong
 	}
-	p := g.Start
 	rec := gameRecord{
-		moveOff:  uint64(len(bt.moves)),
 		date:     uint32(dateOf(g.Tags.Get("Date"))),
 		whiteElo: elo(g.Tags.Get("WhiteElo")),
 		blackElo: elo(g.Tags.Get("BlackElo")),
-		plies:    uint16(len(g.Moves)),
 		result:   uint8(resultOf(g.Result)),
-		variant:  uint8(p.Variant()),
 		speed:    uint8(speedOf(g.Tags.Get("TimeControl"))),
 	}
+	bt.strs = append(bt.strs, g.Tags.Get("White"), g.Tags.Get("Black"), g.Tags.Get("Event"),
+		g.Tags.Get("Site"), g.Tags.Get("Round"))
+	bt.index(rec, &g.Start, g.Moves, batchGame{read: bt.read})
+	return nil
+}
+
+// index adds a game: its record with the tags' fields set, after its
+// strings but the start FEN, and its moves, from start, and postings. bg
+// says where the game comes from.
+func (bt *Batch) index(rec gameRecord, start *core.Position, moves []core.Move, bg batchGame) {
+	p := *start
+	rec.moveOff = uint64(len(bt.moves))
+	rec.plies = uint16(len(moves))
+	rec.variant = uint8(p.Variant())
+	rec.flags = 0
 	if p.Chess960() {
 		rec.flags |= flagChess960
 	}
@@ -121,17 +136,16 @@ func (bt *Batch) add(g *pgn.Mainline) error {
 	if starts := variantStarts(); int(p.Variant()) >= len(starts) || starts[p.Variant()].Hash() != p.Hash() || p.Chess960() {
 		fen = p.FEN()
 	}
-	bt.strs = append(bt.strs, g.Tags.Get("White"), g.Tags.Get("Black"), g.Tags.Get("Event"),
-		g.Tags.Get("Site"), g.Tags.Get("Round"), fen)
+	bt.strs = append(bt.strs, fen)
 
 	game := uint64(len(bt.games)) << 16
 	bt.seen.reset()
-	for _, m := range g.Moves {
+	for _, m := range moves {
+		m16 := pack16(m)
 		if k := p.RepetitionKey(); bt.seen.add(k) {
 			bt.keys = append(bt.keys, k)
-			bt.vals = append(bt.vals, game|uint64(pack16(m)))
+			bt.vals = append(bt.vals, game|uint64(m16))
 		}
-		m16 := pack16(m)
 		bt.moves = append(bt.moves, byte(m16), byte(m16>>8))
 		if m == core.NoMove {
 			p.MakeNullMove()
@@ -144,8 +158,8 @@ func (bt *Batch) add(g *pgn.Mainline) error {
 		bt.vals = append(bt.vals, game|uint64(moveEnd))
 	}
 	rec.material = MaterialOf(&p)
-	bt.games = append(bt.games, batchGame{rec, bt.read})
-	return nil
+	bg.rec = rec
+	bt.games = append(bt.games, bg)
 }
 
 // elo reads a rating tag: 0 when absent, not a number or out of range.

@@ -172,8 +172,11 @@ func (b *Builder) AddBatch(bt *Batch) error {
 		g.white, g.black = s.intern(strs[strWhite]), s.intern(strs[strBlack])
 		g.event, g.site, g.rnd = s.intern(strs[strEvent]), s.intern(strs[strSite]), s.intern(strs[strRound])
 		g.fen = s.intern(strs[strFEN])
-		g.source = s.intern(b.source.name)
-		g.sourceGame = uint32(b.source.game + bt.games[i].read)
+		if bg := &bt.games[i]; bg.kept {
+			g.source, g.sourceGame = s.intern(bg.source), bg.sourceGame
+		} else {
+			g.source, g.sourceGame = s.intern(b.source.name), uint32(b.source.game+bg.read)
+		}
 		g.moveOff += moveBase
 		s.games = append(s.games, g)
 	}
@@ -207,7 +210,7 @@ func (b *Builder) AddPGN(r io.Reader, source string, bad func(error)) error {
 				bad(err)
 			}
 		}
-		if len(bt.keys) >= 1<<20 {
+		if len(bt.keys) >= b.batchPostings() {
 			if err := b.AddBatch(bt); err != nil {
 				return err
 			}
@@ -267,3 +270,7 @@ func (b *Builder) Close() error {
 	b.written, b.seg = nil, nil
 	return b.lock.Close()
 }
+
+// batchPostings is how many postings AddPGN and Compact gather before they
+// add them: a few batches a segment.
+func (b *Builder) batchPostings() int { return min(1<<20, b.opts.SegmentPostings/4+1) }

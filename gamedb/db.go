@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -31,26 +32,42 @@ func Open(dirs ...string) (*DB, error) {
 	}
 	db := &DB{}
 	for _, dir := range dirs {
-		man, err := readManifest(dir)
-		if err != nil {
+		if err := db.openDir(dir, true); err != nil {
 			db.Close()
 			return nil, err
 		}
-		for _, e := range man.segments {
-			s, err := openSegment(filepath.Join(dir, e.name), db.games)
-			if err != nil {
-				db.Close()
-				return nil, err
-			}
-			db.segs = append(db.segs, s)
-			if s.h.games != e.games {
-				db.Close()
-				return nil, &CorruptError{File: s.name, Offset: hGames, Msg: fmt.Sprintf("%d games, the manifest says %d", s.h.games, e.games)}
-			}
-			db.games += int64(s.h.games)
-		}
 	}
 	return db, nil
+}
+
+// openDir opens the segments of the index in dir. A segment the manifest
+// lists may be gone when a compaction replaced the manifest meanwhile:
+// then, once, it reads the new manifest and starts again.
+func (db *DB) openDir(dir string, retry bool) error {
+	man, err := readManifest(dir)
+	if err != nil {
+		return err
+	}
+	opened, games := len(db.segs), db.games
+	for _, e := range man.segments {
+		s, err := openSegment(filepath.Join(dir, e.name), db.games)
+		if err != nil {
+			if retry && errors.Is(err, os.ErrNotExist) {
+				for _, s := range db.segs[opened:] {
+					s.close()
+				}
+				db.segs, db.games = db.segs[:opened], games
+				return db.openDir(dir, false)
+			}
+			return err
+		}
+		db.segs = append(db.segs, s)
+		if s.h.games != e.games {
+			return &CorruptError{File: s.name, Offset: hGames, Msg: fmt.Sprintf("%d games, the manifest says %d", s.h.games, e.games)}
+		}
+		db.games += int64(s.h.games)
+	}
+	return nil
 }
 
 // Close closes the index; its methods must not be called after it.

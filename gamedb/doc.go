@@ -9,7 +9,9 @@
 // several goroutines (NewBatch, Batch.ReadGame, Builder.AddBatch, the way
 // `pgn index` reads files in parallel), and Commit makes them part of the
 // index in one step. Open opens an index, or several (the shards of one
-// collection) as one, and Merge makes one of several. Then:
+// collection) as one, Merge makes one of several, Compact rewrites one as
+// a single segment after many appends, and Verify checks every byte.
+// Then:
 //
 //   - Explore: the moves played from a position, each with its games,
 //     results, average rating and the date last played, the games that

@@ -21,11 +21,12 @@ import (
 // indexFlags are the flags of pgn index, explore and find.
 type indexFlags struct {
 	// pgn index
-	out    string
-	append bool
-	merge  bool
-	verify bool
-	aggMin int
+	out     string
+	append  bool
+	merge   bool
+	verify  bool
+	compact bool
+	aggMin  int
 	// pgn explore and find: the position
 	fen, moves, variant string
 	// pgn find: a pattern instead
@@ -47,6 +48,7 @@ func addIndexFlags(cmd string, fs *flag.FlagSet) *indexFlags {
 		fs.BoolVar(&f.append, "append", false, "add the games to the index given as the first argument")
 		fs.BoolVar(&f.merge, "merge", false, "make -o one index of the indexes given (shards), their games in order")
 		fs.BoolVar(&f.verify, "verify", false, "read the indexes given whole and check every page; exit 1 at damage")
+		fs.BoolVar(&f.compact, "compact", false, "rewrite the index given as one segment (after many appends); readers go on meanwhile")
 		fs.IntVar(&f.aggMin, "agg", gamedb.DefaultAggregateMin, "store the statistics of positions at least this many games reach")
 		return f
 	}
@@ -84,6 +86,17 @@ func buildIndex(e *env, f *indexFlags, files []string) int {
 	switch {
 	case f.verify:
 		return verifyIndex(e, files)
+	case f.compact:
+		if len(files) != 1 || files[0] == "-" || f.out != "" {
+			return cli.Usage(e.stderr, "pgn index", errors.New("-compact DB: one index"))
+		}
+		start := time.Now()
+		if err := gamedb.Compact(files[0], opts); err != nil {
+			cli.Fail(e.stderr, "pgn index", err)
+			return exitFail
+		}
+		fmt.Fprintf(e.stdout, "index       %s compacted in %.3f s\n", files[0], time.Since(start).Seconds())
+		return exitOK
 	case f.merge:
 		if f.out == "" || f.append || len(files) == 0 || files[0] == "-" {
 			return cli.Usage(e.stderr, "pgn index", errors.New("-merge -o DB SHARD...: an index to make and the indexes to merge"))

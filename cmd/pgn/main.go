@@ -20,6 +20,7 @@
 //	pgn index -append DB FILE...     add games to an index
 //	pgn index -merge -o DB SHARD...  one index of several
 //	pgn index -verify DB...          check every page of indexes
+//	pgn index -compact DB            one segment of many (after many appends)
 //	pgn explore DB... [-fen FEN] [-moves "1. e4 c5"] [filters] [-json]
 //	                              the moves played from a position, their results, the top games
 //	pgn find DB... [-fen FEN] [-moves ...] [filters] [-limit N] [-offset N] [-pgn|-json]
@@ -97,6 +98,7 @@ const usage = `usage:
   pgn index -append DB FILE...              add games to an index
   pgn index -merge -o DB SHARD...           one index of several (shards built apart)
   pgn index -verify DB...                   check every page of indexes (exit 1 at damage)
+  pgn index -compact DB                     rewrite an index as one segment (after many appends)
   pgn explore DB... [-fen FEN] [-moves "1. e4 c5"] [-variant V] [filters] [-json]
                                 the moves played from a position, their results and top games
   pgn find DB... [-fen FEN] [-moves ...] [filters] [-limit N] [-offset N] [-pgn|-json]
