@@ -48,8 +48,8 @@ import (
 // middlegame values for the non-pawn material, the endgame values for
 // the material that stands in for the piece-square score.
 var (
-	npmValue = [7]int32{core.Knight: 781, core.Bishop: 825, core.Rook: 1276, core.Queen: 2538}
-	egValue  = [7]int32{core.Pawn: 208, core.Knight: 854, core.Bishop: 915, core.Rook: 1380, core.Queen: 2682}
+	npmValue = [7]int64{core.Knight: 781, core.Bishop: 825, core.Rook: 1276, core.Queen: 2538}
+	egValue  = [7]int64{core.Pawn: 208, core.Knight: 854, core.Bishop: 915, core.Rook: 1380, core.Queen: 2682}
 )
 
 // The constants of Stockfish 15.1's final evaluation (see above).
@@ -110,18 +110,20 @@ func (n *Network) EvaluateFinal(pos *core.Position, optimism int) int {
 
 // finalValue is the final evaluation of pos from the network's terms
 // (internal units times 16, the side to move's view), in Stockfish
-// 15.1's int arithmetic (C++ division truncates as Go's does).
+// 15.1's arithmetic (C++ division truncates as Go's does). It computes in
+// int64, which gives C++'s int results wherever those do not overflow (a
+// search's optimism stays below 116) and no overflow for any optimism.
 func finalValue(pos *core.Position, psqt, positional int32, optimism int) int {
 	npm := nonPawnMaterial(pos)
+	ps, pos16 := int64(psqt), int64(positional)
 	delta := finalDeltaBase - npm/finalDeltaNPM
-	nn := ((1024-delta)*psqt + (1024+delta)*positional) / (1024 * outputScale)
-	complexity := abs32(psqt-positional) / outputScale
+	nn := ((1024-delta)*ps + (1024+delta)*pos16) / (1024 * outputScale)
 	scale := finalScaleBase + finalScaleNPM*npm/finalScaleDiv
 
-	opt := int32(max(min(optimism, FinalBound), -FinalBound))
+	opt := int64(max(min(optimism, FinalBound), -FinalBound))
 	if opt != 0 {
 		psq := materialEg(pos)
-		complexity = finalComplexNN*complexity + finalComplexPSQ*abs32(psq-nn)
+		complexity := finalComplexNN*(abs64(ps-pos16)/outputScale) + finalComplexPSQ*abs64(psq-nn)
 		if opt > 0 {
 			complexity += opt * (psq - nn)
 		}
@@ -129,15 +131,15 @@ func finalValue(pos *core.Position, psqt, positional int32, optimism int) int {
 		opt = opt * (finalOptimismBas + complexity) / 256
 	}
 	v := (nn*scale + opt*(scale-finalOptimismOff)) / 1024
-	v = v * (finalRule50Base - int32(pos.HalfmoveClock())) / finalRule50Div
+	v = v * (finalRule50Base - int64(pos.HalfmoveClock())) / finalRule50Div
 	return int(min(max(v, -FinalBound), FinalBound))
 }
 
 // nonPawnMaterial is Stockfish's non_pawn_material of both sides.
-func nonPawnMaterial(pos *core.Position) int32 {
-	var npm int32
+func nonPawnMaterial(pos *core.Position) int64 {
+	var npm int64
 	for _, t := range [4]core.PieceType{core.Knight, core.Bishop, core.Rook, core.Queen} {
-		npm += npmValue[t] * int32(pos.ByType(t).Count())
+		npm += npmValue[t] * int64(pos.ByType(t).Count())
 	}
 	return npm
 }
@@ -145,16 +147,16 @@ func nonPawnMaterial(pos *core.Position) int32 {
 // materialEg is the side to move's endgame material less the other's, in
 // Stockfish 15.1's endgame piece values: what EvaluateFinal puts in place
 // of the classical piece-square score.
-func materialEg(pos *core.Position) int32 {
-	var v int32
+func materialEg(pos *core.Position) int64 {
+	var v int64
 	us, them := pos.SideToMove(), pos.SideToMove().Other()
 	for t := core.Pawn; t <= core.Queen; t++ {
-		v += egValue[t] * int32(pos.Pieces(us, t).Count()-pos.Pieces(them, t).Count())
+		v += egValue[t] * int64(pos.Pieces(us, t).Count()-pos.Pieces(them, t).Count())
 	}
 	return v
 }
 
-func abs32(x int32) int32 {
+func abs64(x int64) int64 {
 	if x < 0 {
 		return -x
 	}
