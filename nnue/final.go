@@ -28,7 +28,9 @@ import (
 // times the optimism): it matters only when the optimism is not 0.
 //
 // Stockfish's eval command sets the optimism to 0; its search sets it
-// from the root's score (Stockfish 15.1's search.cpp). With 0 the final
+// from depth 4 on to 118*score/(|score|+169) for the side to move and its
+// opposite for the other side, score the root move's average score, so
+// that it stays within ±118. With 0 the final
 // evaluation is steps 1, 2, 3 and 4 without the optimism, and gambit's is
 // Stockfish's to the unit. With another optimism the complexity reads
 // Stockfish's classical piece-square score, which gambit does not have
@@ -112,7 +114,7 @@ func (n *Network) EvaluateFinal(pos *core.Position, optimism int) int {
 // (internal units times 16, the side to move's view), in Stockfish
 // 15.1's arithmetic (C++ division truncates as Go's does). It computes in
 // int64, which gives C++'s int results wherever those do not overflow (a
-// search's optimism stays below 116) and no overflow for any optimism.
+// search's optimism stays below 118) and no overflow for any optimism.
 func finalValue(pos *core.Position, psqt, positional int32, optimism int) int {
 	npm := nonPawnMaterial(pos)
 	ps, pos16 := int64(psqt), int64(positional)

@@ -11,10 +11,11 @@ import (
 )
 
 // Within the range of Stockfish 15.1's optimism (its search's
-// 116*avg/(|avg|+170) stays within ±116), the optimism moves the final
-// evaluation its way and never the other: Stockfish's scale less 754 is
-// positive whatever the material, and the complexity stays positive. Any
-// optimism gives a value within FinalBound.
+// 118*score/(|score|+169), of the root move's average score, stays within
+// ±118), the optimism moves the final evaluation its way and never the
+// other: Stockfish's scale less 754 is positive whatever the material,
+// and the complexity stays positive. Any optimism gives a value within
+// FinalBound.
 func TestEvaluateFinalOptimism(t *testing.T) {
 	net := network(t)
 	ev := net.NewEvaluator()
@@ -23,8 +24,8 @@ func TestEvaluateFinalOptimism(t *testing.T) {
 		if p.HalfmoveClock() >= 195 {
 			continue
 		}
-		prev := ev.EvaluateFinal(&p, -116)
-		for _, opt := range []int{-100, -30, -1, 0, 1, 30, 100, 116} {
+		prev := ev.EvaluateFinal(&p, -118)
+		for _, opt := range []int{-100, -30, -1, 0, 1, 30, 100, 118} {
 			v := ev.EvaluateFinal(&p, opt)
 			assert.GreaterOrEqual(t, v, prev, "%s: optimism %d", p.FEN(), opt)
 			if v != prev {
