@@ -73,7 +73,8 @@
 // 257,886, AVX2 14,648; a move made, pushed, evaluated from the
 // accumulators, popped and unmade, pure Go 103,027, AVX2 5,977; a move
 // made, pushed, popped and unmade, pure Go 34,381, AVX2 2,383. The final
-// evaluation costs about 150 to 190 instructions more than Evaluate's
-// (AVX2: from scratch 14,675 against 14,491, from the accumulators 6,117
-// against 5,965, in one run).
+// evaluation's scaling costs 159 instructions a call (callgrind's count
+// of it); the benchmarks of the final evaluation count 75 to 190 more
+// than Evaluate's and EvaluateIncremental's (AVX2, two runs each:
+// docs/engine.md).
 package nnue
