@@ -247,7 +247,8 @@ fuzz:
 
 ## nnue-oracle: nnue's trace against Stockfish 15.1's eval on about 38,000 positions
 # nnue's Trace text for text against Stockfish 15.1's eval (every piece
-# value, each layer stack's terms, the NNUE evaluation) on NNUE_ORACLE_N
+# value, each layer stack's terms, the NNUE evaluation, the final
+# evaluation where Stockfish uses the network) on NNUE_ORACLE_N
 # (20000) real-game positions, half as many random-game positions (half
 # from Chess960 starts) and NNUE_ORACLE_N/60 placed positions of each piece
 # count from 2 to 32 (about 38,000 positions compared; 31 s here)

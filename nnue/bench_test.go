@@ -112,3 +112,24 @@ func BenchmarkEvaluateIncremental(b *testing.B) {
 		followMoves(b, ev, func(p *core.Position) { ev.EvaluateIncremental(p) })
 	})
 }
+
+// BenchmarkEvaluateFinal is BenchmarkEvaluate for the final evaluation
+// (optimism 0, as gambit-engine searches).
+func BenchmarkEvaluateFinal(b *testing.B) {
+	ps := benchPositions(b)
+	forEachKernels(b, func(b *testing.B, ev *nnue.Evaluator) {
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := range b.N {
+			ev.EvaluateFinal(&ps[i%len(ps)], 0)
+		}
+	})
+}
+
+// BenchmarkEvaluateFinalIncremental is BenchmarkEvaluateIncremental for
+// the final evaluation (optimism 0, as gambit-engine searches).
+func BenchmarkEvaluateFinalIncremental(b *testing.B) {
+	forEachKernels(b, func(b *testing.B, ev *nnue.Evaluator) {
+		followMoves(b, ev, func(p *core.Position) { ev.EvaluateFinalIncremental(p, 0) })
+	})
+}

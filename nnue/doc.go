@@ -27,6 +27,27 @@
 // character, and the incremental accumulators with those from scratch. An Evaluator allocates
 // nothing per evaluation or move.
 //
+// Evaluator.EvaluateFinal (and EvaluateFinalIncremental) gives what
+// Stockfish 15.1 searches on and its eval command prints as "Final
+// evaluation": the network's output with the positional term weighted a
+// little above the material term, scaled by the non-pawn material (with
+// the search's optimism, a parameter: 0 is the eval command's), damped by
+// the 50-move counter and kept below the tablebase scores (final.go
+// spells out the formula). With the optimism 0 it is Stockfish's to the
+// unit: the tests compare Trace.Final, written by FormatFinal, with
+// Stockfish's final line. Two things of Stockfish's final evaluation are
+// not here, since they rest on its classical evaluation and its GPL
+// tables, which gambit does not carry: for a lopsided position (more than
+// 7 pieces and a classical endgame piece-square score beyond 1760 either
+// way, about eight pawns) Stockfish 15.1 evaluates classically, where
+// EvaluateFinal still gives the network's final evaluation (the tests
+// leave out of the comparison only the positions whose material and the
+// range of Stockfish's square bonuses allow that score, and check that
+// Stockfish's final line is then its classical value damped); and with
+// an optimism other than 0 the complexity that grows it reads that
+// piece-square score, for which EvaluateFinal uses Stockfish's endgame
+// material values alone.
+//
 // The arithmetic comes in sets of Kernels that give the same numbers bit
 // for bit: pure Go (the transformer's int16 sums four to a uint64 word)
 // and, on amd64, SIMD assembly for AVX2, for AVX-512 (AVX512F and
@@ -51,5 +72,9 @@
 // docs/engine.md has the commands): an evaluation from scratch, pure Go
 // 257,886, AVX2 14,648; a move made, pushed, evaluated from the
 // accumulators, popped and unmade, pure Go 103,027, AVX2 5,977; a move
-// made, pushed, popped and unmade, pure Go 34,381, AVX2 2,383.
+// made, pushed, popped and unmade, pure Go 34,381, AVX2 2,383. The final
+// evaluation's scaling costs 159 instructions a call (callgrind's count
+// of it); the benchmarks of the final evaluation count 75 to 190 more
+// than Evaluate's and EvaluateIncremental's (AVX2, two runs each:
+// docs/engine.md).
 package nnue

@@ -19,6 +19,9 @@ import (
 // evaluation": in pawns of nnue.PawnValue, from White's side. The
 // accumulators follow the moves (Reset, then Push after each MakeMove, Pop
 // after each UnmakeMove); Evaluate, from scratch, gives the same numbers.
+// Each position's final evaluation (EvaluateFinalIncremental, the optimism
+// 0) is what Stockfish searches on, the line FormatFinal writes as its
+// eval prints it.
 func Example() {
 	dir, err := os.MkdirTemp("", "nnue-example-")
 	if err != nil {
@@ -54,13 +57,18 @@ func Example() {
 		if v != ev.Evaluate(&pos) {
 			log.Fatal("the incremental and the from-scratch evaluations differ")
 		}
+		final := ev.EvaluateFinalIncremental(&pos, 0)
 		if pos.SideToMove() == core.Black {
-			v = -v
+			v, final = -v, -final
 		}
 		fmt.Printf("%-5s NNUE evaluation %+.2f (white side)\n", move, float64(v)/nnue.PawnValue)
+		fmt.Printf("%-5s %s\n", move, nnue.FormatFinal(final))
 	}
 	// Output:
 	//       NNUE evaluation +0.19 (white side)
+	//       Final evaluation       +0.25 (white side) [with scaled NNUE, hybrid, ...]
 	// e2e4  NNUE evaluation +0.14 (white side)
+	// e2e4  Final evaluation       +0.18 (white side) [with scaled NNUE, hybrid, ...]
 	// c7c5  NNUE evaluation +0.19 (white side)
+	// c7c5  Final evaluation       +0.24 (white side) [with scaled NNUE, hybrid, ...]
 }

@@ -16,7 +16,7 @@ import (
 // castling of every kind, en passant, promotions, captures of every
 // piece) are, at every ply and after every excursion of a few moves and
 // null moves made and unmade, the ones computed from scratch, and so is
-// the evaluation.
+// the evaluation, and the final evaluation with any optimism.
 func TestIncrementalIsScratch(t *testing.T) {
 	net := network(t)
 	inc, scratch := net.NewEvaluator(), net.NewEvaluator()
@@ -28,6 +28,8 @@ func TestIncrementalIsScratch(t *testing.T) {
 		t.Helper()
 		require.True(t, nnue.IncrementalIsScratch(inc, p), "%s: %s", what, p.FEN())
 		require.Equal(t, scratch.Evaluate(p), inc.EvaluateIncremental(p), "%s: %s", what, p.FEN())
+		opt := rng.IntN(401) - 200
+		require.Equal(t, scratch.EvaluateFinal(p, opt), inc.EvaluateFinalIncremental(p, opt), "%s: optimism %d: %s", what, opt, p.FEN())
 	}
 	for game := range 40 {
 		p := core.StartPosition()

@@ -1,6 +1,8 @@
 package nnue_test
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -35,6 +37,10 @@ func oracleSize(t *testing.T) int {
 // real games' positions, random games' (half from Chess960 starts, to the
 // ends of games) and random placements of every piece count from 2 to 32.
 // Stockfish prints nothing of the network in check; there it must say so.
+// The final evaluation (EvaluateFinal, optimism 0) is Stockfish's "Final
+// evaluation" line, text for text, except where Stockfish may have used
+// its classical evaluation (mayUseClassical); where it must have
+// (mustUseClassical), its final line is its classical evaluation damped.
 func TestOracleStockfish(t *testing.T) {
 	n := oracleSize(t)
 	net := network(t)
@@ -51,7 +57,7 @@ func TestOracleStockfish(t *testing.T) {
 	t.Logf("kernels: %v (the fastest this CPU and build run)", ev.Kernels())
 	var tr nnue.Trace
 	for _, set := range sets {
-		compared, inCheck, failed := 0, 0, 0
+		compared, inCheck, failed, classical, must, finals, damped := 0, 0, 0, 0, 0, 0, 0
 		buckets := map[int]int{}
 		for i := range set.ps {
 			p := &set.ps[i]
@@ -73,14 +79,37 @@ func TestOracleStockfish(t *testing.T) {
 				}
 			}
 			v := ev.Evaluate(p)
+			final := ev.EvaluateFinal(p, 0)
 			if p.SideToMove() == core.Black {
-				v = -v
+				v, final = -v, -final
 			}
 			assert.Equal(t, tr.Eval, v, "%s: Evaluate against Trace", fen)
+			assert.Equal(t, tr.Final, final, "%s: EvaluateFinal against Trace", fen)
+			gotFinal, wantFinal := nnue.FormatFinal(tr.Final), out[len(out)-1]
+			if gotFinal != wantFinal {
+				// Stockfish may have used its classical evaluation: then
+				// the position must be able to be that lopsided.
+				if !assert.True(t, mayUseClassical(p), "%s: final evaluation", fen) {
+					assert.Equal(t, wantFinal, gotFinal, fen)
+				}
+				classical++
+			} else {
+				finals++
+				if p.HalfmoveClock() > 0 {
+					damped++
+				}
+			}
+			if mustUseClassical(p) {
+				assertClassicalFinal(t, out, p.HalfmoveClock(), fen)
+				must++
+			}
 			compared++
 			buckets[tr.Bucket]++
 		}
-		t.Logf("%s: %d positions compared, %d in check; by layer stack: %v", set.name, compared, inCheck, buckets)
+		t.Logf("%s: %d positions compared, %d in check; final evaluation equal on %d (%d with a 50-move counter above 0), "+
+			"classical on %d (%d certain); by layer stack: %v",
+			set.name, compared, inCheck, finals, damped, classical, must, buckets)
+		assert.Greater(t, finals, compared/3, "%s: final evaluations compared", set.name)
 		assert.Greater(t, compared, len(set.ps)*3/4, set.name)
 	}
 }
@@ -99,6 +128,8 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 		for i := range ps {
 			ev.Evaluate(&ps[i])
 			net.Evaluate(&ps[i])
+			ev.EvaluateFinal(&ps[i], 50)
+			net.EvaluateFinal(&ps[i], -50)
 			if err := ev.Trace(&ps[i], &tr); err != nil {
 				t.Fatal(err)
 			}
@@ -117,6 +148,7 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 			u := p.MakeMove(m)
 			ev.Push(&p, m)
 			ev.EvaluateIncremental(&p)
+			ev.EvaluateFinalIncremental(&p, 30)
 			p.UnmakeMove(m, u)
 			ev.Pop()
 		}
@@ -138,6 +170,7 @@ func TestCheckPosition(t *testing.T) {
 		require.NoError(t, err)
 		assert.ErrorIs(t, nnue.CheckPosition(&p), nnue.ErrPosition, c.fen)
 		assert.Zero(t, net.Evaluate(&p))
+		assert.Zero(t, net.EvaluateFinal(&p, 0))
 		var tr nnue.Trace
 		assert.ErrorIs(t, net.Trace(&p, &tr), nnue.ErrPosition)
 	}
@@ -174,4 +207,85 @@ func TestNetworkConcurrent(t *testing.T) {
 	for g := range got {
 		assert.Equal(t, want, got[g])
 	}
+}
+
+// psqBonusEg bounds, for each piece type, the endgame square bonus that
+// Stockfish 15.1's classical piece-square score adds to a piece's
+// endgame value: the least and the greatest of its table (psqt.cpp),
+// read off to bound that score, not to compute it.
+var psqBonusEg = [7][2]int{
+	core.Pawn:   {-18, 30},
+	core.Knight: {-100, 39},
+	core.Bishop: {-40, 12},
+	core.Rook:   {-13, 20},
+	core.Queen:  {-74, 24},
+	core.King:   {1, 199},
+}
+
+// sfValueEg is Stockfish 15.1's endgame value of each piece type.
+var sfValueEg = [7]int{core.Pawn: 208, core.Knight: 854, core.Bishop: 915, core.Rook: 1380, core.Queen: 2682}
+
+// psqBounds returns the least and the greatest Stockfish 15.1's
+// classical endgame piece-square score of p (White's view) can be.
+func psqBounds(p *core.Position) (lo, hi int) {
+	for t := core.Pawn; t <= core.King; t++ {
+		w, b := p.Pieces(core.White, t).Count(), p.Pieces(core.Black, t).Count()
+		v, minB, maxB := sfValueEg[t], psqBonusEg[t][0], psqBonusEg[t][1]
+		lo += w*(v+minB) - b*(v+maxB)
+		hi += w*(v+maxB) - b*(v+minB)
+	}
+	return lo, hi
+}
+
+// classicalPieces and classicalPSQ are Stockfish 15.1's condition for its
+// classical evaluation: more than 7 pieces and a classical endgame
+// piece-square score beyond 1760 either way.
+const (
+	classicalPieces = 7
+	classicalPSQ    = 1760
+)
+
+// mayUseClassical reports whether Stockfish 15.1 can have evaluated p
+// with its classical evaluation: whether its condition holds for some
+// score within psqBounds.
+func mayUseClassical(p *core.Position) bool {
+	lo, hi := psqBounds(p)
+	return p.Occupied().Count() > classicalPieces && (hi > classicalPSQ || lo < -classicalPSQ)
+}
+
+// mustUseClassical reports whether Stockfish 15.1 evaluated p with its
+// classical evaluation: whether its condition holds for every score
+// within psqBounds.
+func mustUseClassical(p *core.Position) bool {
+	lo, hi := psqBounds(p)
+	return p.Occupied().Count() > classicalPieces && (lo > classicalPSQ || hi < -classicalPSQ)
+}
+
+// assertClassicalFinal checks that Stockfish's final line is its
+// classical evaluation damped by the 50-move counter, as 15.1 computes
+// it for a lopsided position: that the final line is what one of the
+// internal values its classical line rounds damps to.
+func assertClassicalFinal(t *testing.T, out []string, rule50 int, fen string) {
+	t.Helper()
+	var classical float64
+	var line, final string
+	for _, l := range out {
+		if strings.HasPrefix(l, "Classical evaluation ") {
+			line = l
+			_, err := fmt.Sscanf(l, "Classical evaluation %f", &classical)
+			require.NoError(t, err, l)
+		}
+		if strings.HasPrefix(l, "Final evaluation ") {
+			final = l
+		}
+	}
+	require.NotEmpty(t, line, "%s: no classical evaluation in %q", fen, out)
+	var could []string
+	c := int(math.Round(classical * nnue.PawnValue))
+	for v := c - 3; v <= c+3; v++ {
+		if fmt.Sprintf("Classical evaluation   %+.2f (white side)", float64(v)/nnue.PawnValue) == line {
+			could = append(could, nnue.FormatFinal(v*(195-rule50)/211))
+		}
+	}
+	assert.Contains(t, could, final, "%s: classical %q", fen, line)
 }

@@ -24,6 +24,11 @@ type Trace struct {
 	// Eval is the NNUE evaluation from White's point of view: the "NNUE
 	// evaluation" line.
 	Eval int
+	// Final is the final evaluation from White's point of view, with the
+	// optimism 0 (EvaluateFinal): the value of the "Final evaluation" line
+	// when Stockfish evaluates the position with its network (FormatFinal
+	// writes that line).
+	Final int
 	// Board is the traced position's board.
 	Board [64]core.Piece
 	// PieceValue holds, for each square with a piece other than a king,
@@ -53,6 +58,7 @@ func (e *Evaluator) Trace(pos *core.Position, t *Trace) error {
 		t.Positional[b] = int(positional / outputScale)
 		if b == t.Bucket {
 			t.Eval = white((psqt + positional) / outputScale)
+			t.Final = white(int32(finalValue(pos, psqt, positional, 0)))
 		}
 	}
 	for i := range e.n {

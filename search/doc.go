@@ -60,9 +60,11 @@
 //
 // EvalFile (Stockfish's name; empty for the hand-written evaluation, as is
 // "<empty>") loads a network in Stockfish 15.1's format with package nnue:
-// the search then evaluates with it, in centipawns as Stockfish reports
-// its value (value*100/nnue.PawnValue), mate, tablebase and draw scores
-// unchanged. Each thread's worker has an nnue.Evaluator whose
+// the search then evaluates with it: its final evaluation as Stockfish
+// 15.1 searches on it (nnue.Evaluator.EvaluateFinal with the optimism
+// 0: the network's output scaled by the non-pawn material and damped by
+// the 50-move counter), in centipawns as Stockfish reports its values
+// (value*100/nnue.PawnValue), mate, tablebase and draw scores unchanged. Each thread's worker has an nnue.Evaluator whose
 // accumulators are reset at the root and follow every move and null move
 // made and unmade; the Network is shared read-only. A file that cannot be
 // loaded is SetOption's error and keeps the evaluation; Engine.Notes

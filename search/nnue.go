@@ -8,13 +8,17 @@ import (
 )
 
 // The EvalFile option: a network in Stockfish 15.1's format (package
-// nnue) replaces the hand-written evaluation. The Network is loaded once
+// nnue) replaces the hand-written evaluation, with the final evaluation
+// Stockfish 15.1 searches on (nnue.Evaluator.EvaluateFinalIncremental:
+// the network's output scaled by the material and damped by the 50-move
+// counter; the optimism 0, Stockfish's root-score optimism not
+// implemented). The Network is loaded once
 // and shared read-only; each thread's worker has an nnue.Evaluator of its
 // own whose accumulators follow the search's moves (Reset at the root,
 // Push after each MakeMove and null move, Pop after each unmake).
 
-// nnueScore turns the network's value (Stockfish's internal units, 361 to
-// a pawn: nnue.PawnValue) into the search's centipawns, as Stockfish
+// nnueScore turns the network's final evaluation (Stockfish's internal
+// units, 361 to a pawn: nnue.PawnValue) into the search's centipawns, as Stockfish
 // reports it (value*100/PawnValue), kept below the tablebase and mate
 // scores.
 func nnueScore(v int) int {

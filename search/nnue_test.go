@@ -17,9 +17,9 @@ import (
 )
 
 // EvalFile loads Stockfish 15.1's network (exported by the installed
-// Stockfish); the search's static evaluation is then the network's value
-// in centipawns (value*100/PawnValue), along moves and null moves made
-// and unmade as the search does; a bad file keeps the network, empty puts
+// Stockfish); the search's static evaluation is then the network's final
+// evaluation (optimism 0) in centipawns (value*100/PawnValue), along
+// moves and null moves made and unmade as the search does; a bad file keeps the network, empty puts
 // the hand-written evaluation back.
 func TestEvalFile(t *testing.T) {
 	path := enginetest.StockfishNetwork(t)
@@ -43,8 +43,8 @@ func TestEvalFile(t *testing.T) {
 	}
 
 	// A walk of random moves, null moves among them, from a middlegame:
-	// at each node the incremental evaluation is the network's from
-	// scratch, and so again after every unmake.
+	// at each node the incremental final evaluation is the network's
+	// from scratch, and so again after every unmake.
 	w := e.w
 	p, err := core.ParseFEN("r1b2rk1/2q1bppp/p2ppn2/1p6/3BP3/2N2B2/PPPQ1PPP/2KR3R w - - 0 13")
 	require.NoError(t, err)
@@ -61,7 +61,7 @@ func TestEvalFile(t *testing.T) {
 	var ml core.MoveList
 	checked := 0
 	for i := 0; i < 400; i++ {
-		assert.Equal(t, nnueScore(net.Evaluate(&w.pos)), w.evaluate(), "%s", w.pos.FEN())
+		assert.Equal(t, nnueScore(net.EvaluateFinal(&w.pos, 0)), w.evaluate(), "%s", w.pos.FEN())
 		checked++
 		w.pos.LegalMoves(&ml)
 		if ml.Len() == 0 || len(line) > 40 || (len(line) > 0 && rng.IntN(4) == 0) {
@@ -119,7 +119,7 @@ func TestEvalFile(t *testing.T) {
 	for _, m := range ml.Moves() {
 		q := quiet
 		q.MakeMove(m)
-		wantBest = max(wantBest, -nnueScore(net.Evaluate(&q)))
+		wantBest = max(wantBest, -nnueScore(net.EvaluateFinal(&q, 0)))
 	}
 	require.NotNil(t, last.Score)
 	assert.Equal(t, wantBest, last.Score.CP)

@@ -111,10 +111,11 @@ func scoreFromTT(s, ply int) int {
 }
 
 // evaluate is the static evaluation the search uses: the network's
-// (EvalFile) or the hand-written one.
+// (EvalFile: its final evaluation as Stockfish 15.1 searches on it, with
+// the optimism 0) or the hand-written one.
 func (w *worker) evaluate() int {
 	if w.useNN {
-		return nnueScore(w.nn.EvaluateIncremental(&w.pos))
+		return nnueScore(w.nn.EvaluateFinalIncremental(&w.pos, 0))
 	}
 	return evaluate(&w.pos, nil, &w.pawns)
 }

@@ -24,7 +24,7 @@ const evalTimeout = time.Minute
 // (exported by the installed Stockfish), names it in an info string on
 // load and at isready, searches with it (a legal move at depth 6, the
 // depth-1 score of the start position being the best of the network's
-// values after each move, in centipawns), reports a file it cannot load
+// final evaluations after each move, in centipawns), reports a file it cannot load
 // and keeps the network, and goes back to the hand-written evaluation
 // for an empty value.
 func TestUCIEvalFile(t *testing.T) {
@@ -87,9 +87,9 @@ func TestUCIEvalFile(t *testing.T) {
 	for _, m := range ml.Moves() {
 		q := start
 		q.MakeMove(m)
-		want = max(want, -net.Evaluate(&q)*100/nnue.PawnValue)
+		want = max(want, -net.EvaluateFinal(&q, 0)*100/nnue.PawnValue)
 	}
-	assert.Equal(t, want, got, "the network's best value after one move, in centipawns")
+	assert.Equal(t, want, got, "the network's best final evaluation after one move, in centipawns")
 
 	bad := filepath.Join(t.TempDir(), "truncated.nnue")
 	data, err := os.ReadFile(path)

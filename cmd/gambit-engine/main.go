@@ -20,7 +20,8 @@
 // (Stockfish's name; under XBoard the option feature of the same name,
 // "option EvalFile=PATH") loads a network in Stockfish 15.1's format
 // (package nnue; Debian's stockfish writes its own with "export_net
-// FILE"); empty or "<empty>" puts the hand-written evaluation back. A
+// FILE") and searches on its final evaluation as Stockfish 15.1 does
+// (nnue's EvaluateFinal, optimism 0); empty or "<empty>" puts the hand-written evaluation back. A
 // file that cannot be loaded is reported ("info string error: ...",
 // XBoard "# ...") and the evaluation stays what it was. After isready
 // (XBoard ping) and after each EvalFile the engine names its evaluation:
