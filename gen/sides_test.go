@@ -123,3 +123,42 @@ func TestRunFlags(t *testing.T) {
 	assert.ErrorContains(t, run([]string{"sides"}), "unexpected arguments")
 	assert.Error(t, run([]string{"-bogus"}))
 }
+
+// TestSidesSplitOnCheck checks the standard template's check split: every
+// copy holds the rest of the body first for the side not in check, with
+// the check mask a constant and no evasion code (no Between, no double
+// check), then as written; and gen refuses a template where the split
+// statement is missing or not followed by the test of checkers.
+func TestSidesSplitOnCheck(t *testing.T) {
+	st := sideTemplates[0]
+	require.Equal(t, sidesSplit, st.checkSplit)
+	src, err := os.ReadFile(filepath.Join("..", "core", st.file))
+	require.NoError(t, err)
+	out, err := st.source(st.file, src)
+	require.NoError(t, err)
+	for _, v := range st.copies {
+		decl := "func (p *Position) " + v.name + "("
+		body := string(out)[strings.Index(string(out), decl):]
+		body = body[:strings.Index(body, "\n}\n")]
+		_, after, ok := strings.Cut(body, "\tif checkers == 0 {\n\t\tconst checkMask = ^Bitboard(0)\n")
+		require.True(t, ok, "%s has no copy for the side not in check", v.name)
+		quiet, _, ok := strings.Cut(after, "\n\t}\n\t"+sidesSplit+"\n\tif checkers != 0 {")
+		require.True(t, ok, "%s: the evasions do not follow the copy not in check", v.name)
+		assert.NotContains(t, quiet, "Between(", v.name)
+		assert.NotContains(t, quiet, "checkers.More()", v.name)
+		assert.Contains(t, quiet, "return n", v.name)
+		assert.Equal(t, 2, strings.Count(body, "for b := p.byType[Knight]"), "%s: the knights' moves once in each part", v.name)
+	}
+
+	for name, tc := range map[string]struct{ old, new, msg string }{
+		"no split":      {"\t" + sidesSplit + "\n", "\tcheckMask := Bitboard(0) ^ ^Bitboard(0)\n", "no statement"},
+		"no test after": {"if checkers != 0 {\n\t\tif checkers.More()", "if checkers != 1 {\n\t\tif checkers.More()", "must be followed by"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			require.Contains(t, string(src), tc.old)
+			_, err := st.source("template.go", []byte(strings.Replace(string(src), tc.old, tc.new, 1)))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.msg)
+		})
+	}
+}
