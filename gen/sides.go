@@ -32,16 +32,43 @@ type sideTemplate struct {
 	// header is the declaration the template function must have, and
 	// first its first statement, which each copy replaces with constants.
 	header, first string
-	// checkSplit, when set, is a statement of the function's body (at its
-	// top level) that starts the check mask: `checkMask := ^Bitboard(0)`,
-	// followed by `if checkers != 0 { ... }` that narrows it in check.
-	// Each copy then holds the rest of the body twice: first for the
-	// side to move not in check, with checkMask a constant the compiler
-	// folds away (and every test of checkers after it), then as written,
-	// for evasions.
-	checkSplit string
-	copies     []sideVariant
+	// splits are the cases each copy holds the rest of the body once more
+	// for, nested: each after the first within the copy of the one
+	// before it (bodySplit).
+	splits []bodySplit
+	copies []sideVariant
 }
+
+// bodySplit is a case a copy is specialised for inside the function: from
+// the statement at on, the rest of the body is written once more under
+// `if cond {`, where consts makes values the case fixes constants for the
+// compiler to fold, then as the template has it, for the other cases.
+type bodySplit struct {
+	at string // a statement at the top level of the template function's body
+	// drop, if set, is the condition of the if statement that must follow
+	// at: the case's copy leaves both out (consts declares what they set).
+	drop          string
+	cond, consts  string
+	comment, name string // the copy's comment, and the case's name for errors
+}
+
+// The standard template's splits: first not in check (checkMask is all
+// squares, and the evasion code and the test of checkers before castling
+// fold away), then, in that copy, no piece pinned.
+var (
+	checkSplit = bodySplit{
+		at: "checkMask := ^Bitboard(0)", drop: "checkers != 0",
+		cond: "checkers == 0", consts: "const checkMask = ^Bitboard(0)",
+		comment: "Not in check: the rest of the function once more, with the check mask a constant, so that the compiler folds it and every test of checkers away. Evasions follow.",
+		name:    "not in check",
+	}
+	pinSplit = bodySplit{
+		at:   "pinned := pinHV | pinD",
+		cond: "pinHV|pinD == 0", consts: "const pinHV, pinD = Bitboard(0), Bitboard(0)",
+		comment: "No piece pinned: the rest once more, with the pin rays constants, so that every test of them folds away. Pinned pieces follow.",
+		name:    "no piece pinned",
+	}
+)
 
 // sideVariant is one copy of a template function.
 type sideVariant struct {
@@ -63,7 +90,6 @@ const (
 	sidesFunc     = "generateSide"
 	sidesHeader   = "func (p *Position) generateSide(ml *MoveList, mode genMode) int"
 	sidesFirst    = "us, them, racing := p.side&1, (p.side^1)&1, p.variant == RacingKings"
-	sidesSplit    = "checkMask := ^Bitboard(0)"
 )
 
 // sideTemplates are core's templates: the legal generator of standard
@@ -73,7 +99,7 @@ const (
 var sideTemplates = []sideTemplate{
 	{
 		file: sidesTemplate, output: sidesOutput, fn: sidesFunc,
-		header: sidesHeader, first: sidesFirst, checkSplit: sidesSplit,
+		header: sidesHeader, first: sidesFirst, splits: []bodySplit{checkSplit, pinSplit},
 		copies: []sideVariant{
 			{"generateWhite", []string{"White", "Black", "false"}, "", false},
 			{"generateBlack", []string{"Black", "White", "false"}, "", false},
@@ -174,13 +200,10 @@ func (t sideTemplate) source(name string, src []byte) ([]byte, error) {
 	}
 	// The body after the first statement, to the closing brace.
 	bodyStart, bodyEnd := off(first.End()), off(fn.Body.Rbrace)
-	// With a check split, the body is written to the split statement, then
-	// the rest once not in check, then from the split statement on.
-	split, rest := bodyEnd, bodyEnd
-	if t.checkSplit != "" {
-		if split, rest, err = checkSplit(fset, src, fn, t.checkSplit); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	// Where the splits are: their statements' offsets.
+	splits, err := findSplits(fset, src, fn, t.splits)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 
 	var b bytes.Buffer
@@ -202,17 +225,7 @@ func (t sideTemplate) source(name string, src []byte) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "\tconst %s = %s", strings.Join(names, ", "), strings.Join(v.values, ", "))
 		dead := deadRanges(fset, f, fn, names, v.values)
-		b.Write(without(src, bodyStart, split, dead))
-		if split < bodyEnd {
-			b.WriteString("// Not in check: the rest of the function once more, with the\n")
-			b.WriteString("// check mask a constant, so that the compiler folds it and every\n")
-			b.WriteString("// test of checkers away. Evasions follow.\n")
-			b.WriteString("if checkers == 0 {\n")
-			b.WriteString("const checkMask = ^Bitboard(0)\n")
-			b.Write(without(src, rest, bodyEnd, dead))
-			b.WriteString("}\n")
-			b.Write(without(src, split, bodyEnd, dead))
-		}
+		writeSplit(&b, src, bodyStart, bodyEnd, splits, dead)
 		b.WriteString("}\n")
 	}
 	out, err := format.Source(b.Bytes())
@@ -222,28 +235,83 @@ func (t sideTemplate) source(name string, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-// checkSplit finds the statement stmt at the top level of fn's body and
-// checks that `if checkers != 0 { ... }` follows it. It returns the
-// offsets in src where stmt's line starts and where the lines after that
-// if statement start.
-func checkSplit(fset *token.FileSet, src []byte, fn *ast.FuncDecl, stmt string) (split, rest int, err error) {
+// foundSplit is a bodySplit found in a template: the offsets where its
+// statement's line starts and where the lines of the case's copy start.
+type foundSplit struct {
+	bodySplit
+	at, rest int
+}
+
+// findSplits finds each split's statement at the top level of fn's body,
+// each after the one before, and checks that the if statement it drops
+// follows it.
+func findSplits(fset *token.FileSet, src []byte, fn *ast.FuncDecl, splits []bodySplit) ([]foundSplit, error) {
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
 	lineStart := func(o int) int { return bytes.LastIndexByte(src[:o], '\n') + 1 }
 	list := fn.Body.List
-	for i, s := range list {
-		if string(src[off(s.Pos()):off(s.End())]) != stmt {
-			continue
+	var found []foundSplit
+	from := 0
+	for _, sp := range splits {
+		i := from
+		for i < len(list) && string(src[off(list[i].Pos()):off(list[i].End())]) != sp.at {
+			i++
 		}
-		if i+2 >= len(list) {
-			return 0, 0, fmt.Errorf("%s: nothing follows %q to copy for the side not in check", fn.Name.Name, stmt)
+		if i == len(list) {
+			return nil, fmt.Errorf("%s: no statement %q to split the copies at (%s)", fn.Name.Name, sp.at, sp.name)
 		}
-		is, ok := list[i+1].(*ast.IfStmt)
-		if !ok || is.Init != nil || is.Else != nil || string(src[off(is.Cond.Pos()):off(is.Cond.End())]) != "checkers != 0" {
-			return 0, 0, fmt.Errorf("%s: %q must be followed by `if checkers != 0 { ... }`", fn.Name.Name, stmt)
+		skip := 1 // the case's copy starts with at itself, or after what it drops
+		if sp.drop == "" {
+			skip = 0
+		} else {
+			is, ok := list[min(i+1, len(list)-1)].(*ast.IfStmt)
+			if !ok || is.Init != nil || is.Else != nil || string(src[off(is.Cond.Pos()):off(is.Cond.End())]) != sp.drop {
+				return nil, fmt.Errorf("%s: %q must be followed by `if %s { ... }` (%s)", fn.Name.Name, sp.at, sp.drop, sp.name)
+			}
+			skip = 2
 		}
-		return lineStart(off(s.Pos())), lineStart(off(list[i+2].Pos())), nil
+		if i+skip >= len(list) {
+			return nil, fmt.Errorf("%s: nothing follows %q to copy (%s)", fn.Name.Name, sp.at, sp.name)
+		}
+		found = append(found, foundSplit{sp, lineStart(off(list[i].Pos())), lineStart(off(list[i+skip].Pos()))})
+		from = i + skip
 	}
-	return 0, 0, fmt.Errorf("%s: no statement %q to split the copies at, not in check and in check", fn.Name.Name, stmt)
+	return found, nil
+}
+
+// writeSplit writes src[start:end] but the dead ranges, with the first of
+// splits: to its statement, then the case's copy (with the other splits
+// inside it), then from its statement on as written.
+func writeSplit(b *bytes.Buffer, src []byte, start, end int, splits []foundSplit, dead [][2]int) {
+	if len(splits) == 0 {
+		b.Write(without(src, start, end, dead))
+		return
+	}
+	sp := splits[0]
+	b.Write(without(src, start, sp.at, dead))
+	for _, line := range wrap(sp.comment, 70) {
+		fmt.Fprintf(b, "// %s\n", line)
+	}
+	fmt.Fprintf(b, "if %s {\n%s\n", sp.cond, sp.consts)
+	writeSplit(b, src, sp.rest, end, splits[1:], dead)
+	b.WriteString("}\n")
+	b.Write(without(src, sp.at, end, dead))
+}
+
+// wrap breaks text into lines of at most width bytes, at spaces.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
 }
 
 // deadRanges returns the byte ranges of fn's source that a copy with the
