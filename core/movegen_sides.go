@@ -132,7 +132,18 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -218,7 +229,18 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -311,7 +333,18 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -446,7 +479,18 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -532,7 +576,18 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -625,7 +680,18 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -763,7 +829,18 @@ func (p *Position) countWhite() int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -849,7 +926,18 @@ func (p *Position) countWhite() int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -942,7 +1030,18 @@ func (p *Position) countWhite() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -1080,7 +1179,18 @@ func (p *Position) countBlack() int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -1166,7 +1276,18 @@ func (p *Position) countBlack() int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -1259,7 +1380,18 @@ func (p *Position) countBlack() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -1421,7 +1553,18 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -1520,7 +1663,18 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -1626,7 +1780,18 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -1788,7 +1953,18 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -1887,7 +2063,18 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -1993,7 +2180,18 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -2158,7 +2356,18 @@ func (p *Position) countRacingWhite() int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -2257,7 +2466,18 @@ func (p *Position) countRacingWhite() int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -2363,7 +2583,18 @@ func (p *Position) countRacingWhite() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -2528,7 +2759,18 @@ func (p *Position) countRacingBlack() int {
 				n += p.addEnPassant(ml, us, ksq)
 			}
 			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-				n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
 			}
 			return n
 		}
@@ -2627,7 +2869,18 @@ func (p *Position) countRacingBlack() int {
 			n += p.addEnPassant(ml, us, ksq)
 		}
 		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-			n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
 		}
 		return n
 	}
@@ -2733,7 +2986,18 @@ func (p *Position) countRacingBlack() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }

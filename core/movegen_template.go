@@ -184,7 +184,18 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
