@@ -320,6 +320,34 @@ func castleTargets(i int) (king, rook Square) {
 func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, rights uint8, safeNear, attackedNear Bitboard) int {
 	n := 0
 	occ := p.byType[0]
+	// The king on the e-file and a rook in its corner, as in every
+	// standard game: the square next to the king was tested with the
+	// king's moves, and the one beyond it needs one test, with nothing
+	// lifted (a line through the king's square to it would be a check,
+	// and nothing stands beyond a corner). The loop below takes the other
+	// placements (Chess960).
+	us &= 1
+	if back := Square(56 * us); ksq == E1+back {
+		short, long := uint8(1)<<(2*us), uint8(2)<<(2*us)
+		if rights&short != 0 && p.castleRook[2*us] == H1+back {
+			rights &^= short
+			if attackedNear&(F1+back).Bitboard() == 0 && !p.attackedBy(us^1, G1+back, occ) {
+				n++
+				if ml != nil {
+					ml.add(newMove(ksq, H1+back, King, NoPieceType, NoPieceType) | flagCastle)
+				}
+			}
+		}
+		if rights&long != 0 && p.castleRook[2*us+1] == A1+back {
+			rights &^= long
+			if attackedNear&(D1+back).Bitboard() == 0 && !p.attackedBy(us^1, C1+back, occ) {
+				n++
+				if ml != nil {
+					ml.add(newMove(ksq, A1+back, King, NoPieceType, NoPieceType) | flagCastle)
+				}
+			}
+		}
+	}
 	for ; rights != 0; rights &= rights - 1 {
 		i := bits.TrailingZeros8(rights) & 3
 		path := p.castleKingPath[i]
