@@ -57,7 +57,17 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 		}
 	}
 	p.checkers = unknownCheckers
-	n := p.generate(nil, genAll)
+	// generate's work, without its tests of the list and of the side to
+	// move: the side is the other one, known here.
+	var n int
+	switch {
+	case p.variant != Standard:
+		n = p.variantGenerate(nil, genAll)
+	case us == White:
+		n = p.countBlack()
+	default:
+		n = p.countWhite()
+	}
 	p.byType, p.byColor = byType, byColor
 	p.side, p.castling, p.ep, p.checkers = side, castling, ep, checkers
 	return n

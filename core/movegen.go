@@ -309,20 +309,49 @@ func castleTargets(i int) (king, rook Square) {
 	return king, rook
 }
 
-// addCastling adds the legal castling moves of colour us, not in check. It
+// addCastling adds the legal castling moves of colour us, not in check, of
+// its castling rights in rights, whose paths the caller found empty. It
 // covers Chess960: the king and rook may start anywhere on the back rank,
 // on or next to their destinations. safeNear and attackedNear are squares
 // next to the king already found safe and attacked with only the king
 // lifted (the king-move test); their answers are reused where lifting the
 // rook too cannot change them. It returns how many it found; with a nil
 // list it only counts.
-func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, safeNear, attackedNear Bitboard) int {
+func (p *Position) addCastling(ml *MoveList, us Color, ksq Square, rights uint8, safeNear, attackedNear Bitboard) int {
 	n := 0
 	occ := p.byType[0]
-	for rights := p.castling & castleRights[us&1]; rights != 0; rights &= rights - 1 {
+	// The king on the e-file and a rook in its corner, as in every
+	// standard game: the square next to the king was tested with the
+	// king's moves, and the one beyond it needs one test, with nothing
+	// lifted (a line through the king's square to it would be a check,
+	// and nothing stands beyond a corner). The loop below takes the other
+	// placements (Chess960).
+	us &= 1
+	if back := Square(56 * us); ksq == E1+back {
+		short, long := uint8(1)<<(2*us), uint8(2)<<(2*us)
+		if rights&short != 0 && p.castleRook[2*us] == H1+back {
+			rights &^= short
+			if attackedNear&(F1+back).Bitboard() == 0 && !p.attackedBy(us^1, G1+back, occ) {
+				n++
+				if ml != nil {
+					ml.add(newMove(ksq, H1+back, King, NoPieceType, NoPieceType) | flagCastle)
+				}
+			}
+		}
+		if rights&long != 0 && p.castleRook[2*us+1] == A1+back {
+			rights &^= long
+			if attackedNear&(D1+back).Bitboard() == 0 && !p.attackedBy(us^1, C1+back, occ) {
+				n++
+				if ml != nil {
+					ml.add(newMove(ksq, A1+back, King, NoPieceType, NoPieceType) | flagCastle)
+				}
+			}
+		}
+	}
+	for ; rights != 0; rights &= rights - 1 {
 		i := bits.TrailingZeros8(rights) & 3
 		path := p.castleKingPath[i]
-		if p.castlePath[i]&occ != 0 || path&attackedNear != 0 {
+		if path&attackedNear != 0 {
 			// A square attacked with the rook in place stays attacked
 			// once it is lifted: lifting a piece only opens lines.
 			continue

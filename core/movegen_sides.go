@@ -41,6 +41,209 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -130,7 +333,18 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -174,6 +388,209 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -263,7 +680,18 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -310,6 +738,209 @@ func (p *Position) countWhite() int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -399,7 +1030,18 @@ func (p *Position) countWhite() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -446,6 +1088,209 @@ func (p *Position) countBlack() int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -535,7 +1380,18 @@ func (p *Position) countBlack() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -593,6 +1449,235 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				if racing {
+					n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+					continue
+				}
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				if racing {
+					t = racingTargets(t, checkB, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				if racing {
+					t = racingTargets(t, checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				if racing {
+					t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			if racing {
+				n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+				continue
+			}
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			if racing {
+				t = racingTargets(t, checkB, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			if racing {
+				t = racingTargets(t, checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			if racing {
+				t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -695,7 +1780,18 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -753,6 +1849,235 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				if racing {
+					n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+					continue
+				}
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				if racing {
+					t = racingTargets(t, checkB, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				if racing {
+					t = racingTargets(t, checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				if racing {
+					t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			if racing {
+				n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+				continue
+			}
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			if racing {
+				t = racingTargets(t, checkB, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			if racing {
+				t = racingTargets(t, checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			if racing {
+				t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -855,7 +2180,18 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -916,6 +2252,235 @@ func (p *Position) countRacingWhite() int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				if racing {
+					n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+					continue
+				}
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				if racing {
+					t = racingTargets(t, checkB, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				if racing {
+					t = racingTargets(t, checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				if racing {
+					t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			if racing {
+				n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+				continue
+			}
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			if racing {
+				t = racingTargets(t, checkB, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			if racing {
+				t = racingTargets(t, checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			if racing {
+				t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -1018,7 +2583,18 @@ func (p *Position) countRacingWhite() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }
@@ -1079,6 +2655,235 @@ func (p *Position) countRacingBlack() int {
 	pinHV, pinD, checkers := p.pins(us, ksq)
 	checkers |= (KnightAttacks(ksq)&p.byType[Knight] | PawnAttacks(us, ksq)&p.byType[Pawn]) & themBB
 	p.checkers = checkers
+	// Not in check: the rest of the function once more, with the check mask
+	// a constant, so that the compiler folds it and every test of checkers
+	// away. Evasions follow.
+	if checkers == 0 {
+		const checkMask = ^Bitboard(0)
+		// No piece pinned: the rest once more, with the pin rays constants, so
+		// that every test of them folds away. Pinned pieces follow.
+		if pinHV|pinD == 0 {
+			const pinHV, pinD = Bitboard(0), Bitboard(0)
+			pinned := pinHV | pinD
+			targets := checkMask & dest
+
+			for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+				from := b.PopFirst()
+				if racing {
+					n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+					continue
+				}
+				n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+			}
+			// Sliders: a pinned one moves only along its pin ray; one pinned
+			// orthogonally cannot move diagonally, and the other way round.
+			for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+				from := b.PopFirst()
+				t := BishopAttacks(from, occ) & targets
+				if pinD.Has(from) {
+					t &= pinD
+				}
+				if racing {
+					t = racingTargets(t, checkB, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Bishop, t)
+			}
+			for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+				from := b.PopFirst()
+				t := RookAttacks(from, occ) & targets
+				if pinHV.Has(from) {
+					t &= pinHV
+				}
+				if racing {
+					t = racingTargets(t, checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Rook, t)
+			}
+			for b := p.byType[Queen] & usBB; b != 0; {
+				from := b.PopFirst()
+				var t Bitboard
+				switch {
+				case pinHV.Has(from):
+					t = RookAttacks(from, occ) & pinHV
+				case pinD.Has(from):
+					t = BishopAttacks(from, occ) & pinD
+				default:
+					t = QueenAttacks(from, occ)
+				}
+				if racing {
+					t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+				}
+				n += p.addAll(ml, from, Queen, t&targets)
+			}
+
+			// Pawns, set-wise. up is the push direction; left and right captures go
+			// toward the a- and h-file.
+			pawns := p.byType[Pawn] & usBB
+			up, thirdRank := 8, Rank3
+			if us == Black {
+				up, thirdRank = -8, Rank6
+			}
+			empty := ^occ
+			free := pawns &^ pinned
+			pinnedPush := pawns & pinHV
+			one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+			two := pawnForward(us, one&thirdRank) & empty
+			pushes := one & checkMask
+			// A diagonally pinned pawn may capture only along its pin ray.
+			pinnedCap := pawns & pinD
+			west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+			east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+			west &= themBB & checkMask
+			east &= themBB & checkMask
+			if mode == genAll {
+				n += pawnMoveCount(pushes)
+				if ml != nil {
+					p.writePawnMoves(ml, pushes, up)
+				}
+				t := two & checkMask
+				n += t.Count()
+				for ml != nil && t != 0 {
+					to := t.PopFirst()
+					ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+				}
+				n += pawnMoveCount(west) + pawnMoveCount(east)
+				if ml != nil {
+					p.writePawnMoves(ml, west, up-1)
+					p.writePawnMoves(ml, east, up+1)
+				}
+			} else {
+				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+			}
+
+			if p.ep != NoSquare && mode&genCaptures != 0 {
+				n += p.addEnPassant(ml, us, ksq)
+			}
+			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+				// The rights whose path is empty: in most positions with rights
+				// none, and then no call.
+				rights := p.castling & castleRights[us]
+				if p.castlePath[2*us]&occ != 0 {
+					rights &^= 1 << (2 * us)
+				}
+				if p.castlePath[2*us+1]&occ != 0 {
+					rights &^= 2 << (2 * us)
+				}
+				if rights != 0 {
+					n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+				}
+			}
+			return n
+		}
+		pinned := pinHV | pinD
+		targets := checkMask & dest
+
+		for b := p.byType[Knight] & usBB &^ pinned; b != 0; {
+			from := b.PopFirst()
+			if racing {
+				n += p.addAll(ml, from, Knight, racingTargets(KnightAttacks(from)&targets, checkN, discoverers, from, tk))
+				continue
+			}
+			n += p.addAll(ml, from, Knight, KnightAttacks(from)&targets)
+		}
+		// Sliders: a pinned one moves only along its pin ray; one pinned
+		// orthogonally cannot move diagonally, and the other way round.
+		for b := p.byType[Bishop] & usBB &^ pinHV; b != 0; {
+			from := b.PopFirst()
+			t := BishopAttacks(from, occ) & targets
+			if pinD.Has(from) {
+				t &= pinD
+			}
+			if racing {
+				t = racingTargets(t, checkB, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Bishop, t)
+		}
+		for b := p.byType[Rook] & usBB &^ pinD; b != 0; {
+			from := b.PopFirst()
+			t := RookAttacks(from, occ) & targets
+			if pinHV.Has(from) {
+				t &= pinHV
+			}
+			if racing {
+				t = racingTargets(t, checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Rook, t)
+		}
+		for b := p.byType[Queen] & usBB; b != 0; {
+			from := b.PopFirst()
+			var t Bitboard
+			switch {
+			case pinHV.Has(from):
+				t = RookAttacks(from, occ) & pinHV
+			case pinD.Has(from):
+				t = BishopAttacks(from, occ) & pinD
+			default:
+				t = QueenAttacks(from, occ)
+			}
+			if racing {
+				t = racingTargets(t, checkB|checkR, discoverers, from, tk)
+			}
+			n += p.addAll(ml, from, Queen, t&targets)
+		}
+
+		// Pawns, set-wise. up is the push direction; left and right captures go
+		// toward the a- and h-file.
+		pawns := p.byType[Pawn] & usBB
+		up, thirdRank := 8, Rank3
+		if us == Black {
+			up, thirdRank = -8, Rank6
+		}
+		empty := ^occ
+		free := pawns &^ pinned
+		pinnedPush := pawns & pinHV
+		one := (pawnForward(us, free) | pawnForward(us, pinnedPush)&pinHV) & empty
+		two := pawnForward(us, one&thirdRank) & empty
+		pushes := one & checkMask
+		// A diagonally pinned pawn may capture only along its pin ray.
+		pinnedCap := pawns & pinD
+		west := pawnWest(us, free) | pawnWest(us, pinnedCap)&pinD
+		east := pawnEast(us, free) | pawnEast(us, pinnedCap)&pinD
+		west &= themBB & checkMask
+		east &= themBB & checkMask
+		if mode == genAll {
+			n += pawnMoveCount(pushes)
+			if ml != nil {
+				p.writePawnMoves(ml, pushes, up)
+			}
+			t := two & checkMask
+			n += t.Count()
+			for ml != nil && t != 0 {
+				to := t.PopFirst()
+				ml.add(newMove(Square(int(to)-2*up), to, Pawn, NoPieceType, NoPieceType) | flagDoublePush)
+			}
+			n += pawnMoveCount(west) + pawnMoveCount(east)
+			if ml != nil {
+				p.writePawnMoves(ml, west, up-1)
+				p.writePawnMoves(ml, east, up+1)
+			}
+		} else {
+			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
+		}
+
+		if p.ep != NoSquare && mode&genCaptures != 0 {
+			n += p.addEnPassant(ml, us, ksq)
+		}
+		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			// The rights whose path is empty: in most positions with rights
+			// none, and then no call.
+			rights := p.castling & castleRights[us]
+			if p.castlePath[2*us]&occ != 0 {
+				rights &^= 1 << (2 * us)
+			}
+			if p.castlePath[2*us+1]&occ != 0 {
+				rights &^= 2 << (2 * us)
+			}
+			if rights != 0 {
+				n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+			}
+		}
+		return n
+	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		if checkers.More() {
@@ -1181,7 +2986,18 @@ func (p *Position) countRacingBlack() int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }

@@ -13,8 +13,17 @@
 // code of the standard copies has no trace of Racing Kings. Go has no
 // templates; this is what C++ generators get from them.
 //
+// Each copy also holds the code after `checkMask := ^Bitboard(0)` more
+// than once: first for the side to move not in check, where the check
+// mask is a constant and every and with it and every test of checkers
+// fold away, and within that, from `pinned := pinHV | pinD` on, first for
+// no piece pinned, the pin rays constants (zero) too; then as written
+// here, for evasions (gen's checkSplit and pinSplit).
+//
 // The first statement of generateSide must stay as it is: gen replaces it
-// with the constants. Edit this file, then run go generate ./...
+// with the constants; so must `checkMask := ^Bitboard(0)` with the
+// `if checkers != 0` after it, and `pinned := pinHV | pinD`, where gen
+// splits. Edit this file, then run go generate ./...
 
 package core
 
@@ -175,7 +184,18 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		n += p.addEnPassant(ml, us, ksq)
 	}
 	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
-		n += p.addCastling(ml, us, ksq, kingTargets, attackedNear)
+		// The rights whose path is empty: in most positions with rights
+		// none, and then no call.
+		rights := p.castling & castleRights[us]
+		if p.castlePath[2*us]&occ != 0 {
+			rights &^= 1 << (2 * us)
+		}
+		if p.castlePath[2*us+1]&occ != 0 {
+			rights &^= 2 << (2 * us)
+		}
+		if rights != 0 {
+			n += p.addCastling(ml, us, ksq, rights, kingTargets, attackedNear)
+		}
 	}
 	return n
 }

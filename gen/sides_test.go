@@ -123,3 +123,50 @@ func TestRunFlags(t *testing.T) {
 	assert.ErrorContains(t, run([]string{"sides"}), "unexpected arguments")
 	assert.Error(t, run([]string{"-bogus"}))
 }
+
+// TestSidesSplitOnCheckAndPins checks the standard template's splits:
+// every copy holds the rest of the body first for the side not in check,
+// with the check mask a constant and no evasion code (no Between, no
+// double check), inside that first with no piece pinned, the pin rays
+// constants, then with pins; then as written, for evasions. gen refuses a
+// template where a split's statement is missing, or the test of checkers
+// that the first drops does not follow it.
+func TestSidesSplitOnCheckAndPins(t *testing.T) {
+	st := sideTemplates[0]
+	require.Equal(t, []bodySplit{checkSplit, pinSplit}, st.splits)
+	src, err := os.ReadFile(filepath.Join("..", "core", st.file))
+	require.NoError(t, err)
+	out, err := st.source(st.file, src)
+	require.NoError(t, err)
+	for _, v := range st.copies {
+		decl := "func (p *Position) " + v.name + "("
+		body := string(out)[strings.Index(string(out), decl):]
+		body = body[:strings.Index(body, "\n}\n")]
+		_, after, ok := strings.Cut(body, "\tif checkers == 0 {\n\t\tconst checkMask = ^Bitboard(0)\n")
+		require.True(t, ok, "%s has no copy for the side not in check", v.name)
+		quiet, evasions, ok := strings.Cut(after, "\n\t}\n\t"+checkSplit.at+"\n\tif checkers != 0 {")
+		require.True(t, ok, "%s: the evasions do not follow the copy not in check", v.name)
+		assert.NotContains(t, quiet, "Between(", v.name)
+		assert.NotContains(t, quiet, "checkers.More()", v.name)
+		assert.Contains(t, evasions, "checkers.More()", v.name)
+		_, unpinned, ok := strings.Cut(quiet, "\t\tif pinHV|pinD == 0 {\n\t\t\tconst pinHV, pinD = Bitboard(0), Bitboard(0)\n\t\t\t"+pinSplit.at+"\n")
+		require.True(t, ok, "%s has no copy for no piece pinned", v.name)
+		_, _, ok = strings.Cut(unpinned, "\n\t\t}\n\t\t"+pinSplit.at+"\n")
+		require.True(t, ok, "%s: the copy with pins does not follow the one without", v.name)
+		assert.Equal(t, 3, strings.Count(body, "for b := p.byType[Knight]"), "%s: the knights' moves once in each case", v.name)
+		assert.Equal(t, 3, strings.Count(body+"\n", "\treturn n\n"), "%s: each case returns", v.name)
+	}
+
+	for name, tc := range map[string]struct{ old, new, msg string }{
+		"no check split": {"\t" + checkSplit.at + "\n", "\tcheckMask := Bitboard(0) ^ ^Bitboard(0)\n", "no statement"},
+		"no test after":  {"if checkers != 0 {\n\t\tif checkers.More()", "if checkers != 1 {\n\t\tif checkers.More()", "must be followed by"},
+		"no pin split":   {"\t" + pinSplit.at + "\n", "\tpinned := pinD | pinHV\n", "no piece pinned"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			require.Contains(t, string(src), tc.old)
+			_, err := st.source("template.go", []byte(strings.Replace(string(src), tc.old, tc.new, 1)))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.msg)
+		})
+	}
+}
