@@ -489,9 +489,8 @@ func TestDistributions(t *testing.T) {
 
 func TestPGNExtractReadsThem(t *testing.T) {
 	const pgnExtract = "/usr/games/pgn-extract"
-	if _, err := os.Stat(pgnExtract); err != nil {
-		t.Skipf("Debian's pgn-extract is not installed (make test installs it): %v", err)
-	}
+	_, err := os.Stat(pgnExtract)
+	require.NoError(t, err, "Debian's pgn-extract is missing: run scripts/test-deps.sh")
 	// pgn-extract plays standard chess only: Atomic and Crazyhouse moves
 	// are not moves to it; Chess960, Three-check and King of the Hill
 	// games are chess moves and go in.
