@@ -236,6 +236,20 @@ explore-bench: $(CORPUS)
 	cd bench && $(GO) run ./cmd/explorebench -pgn ../bin/pgn -corpus ../$(CORPUS) -db ../bin/explore/corpus.db \
 		-positions $(EXPLORE_POSITIONS) | tee ../bin/explore/bench.md
 
+## storage-bench: the position index's segments against Pebble on the same postings, TWIC 1599 ×100, interleaved rounds (bench/storage)
+# bench/storage, a module of its own (Pebble's dependencies stay out of
+# bench and CI): gamedb's Create/AddPGN/Commit and Pebble v1.1.5 fed every
+# distinct position of every game of TWIC 1599 ×100 (111,000 games), one
+# goroutine each, STORAGE_ROUNDS (3) rounds: build time, size, and the
+# time to look up the games of 1,000 positions of the games. Wall time:
+# run it on a quiet machine (docs/gamedb.md).
+STORAGE_ROUNDS ?= 3
+.PHONY: storage-bench
+storage-bench:
+	@mkdir -p bin/storage
+	@[ -s bin/storage/twic100.pgn ] || for i in $$(seq 100); do cat testdata/pgn/twic1599_1000k.pgn; done > bin/storage/twic100.pgn
+	cd bench/storage && $(GO) run . -in ../../bin/storage/twic100.pgn -rounds $(STORAGE_ROUNDS) | tee ../../bin/storage/storage.md
+
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
