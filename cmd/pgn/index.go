@@ -187,24 +187,32 @@ func plural(n int) string {
 	return "s"
 }
 
-// position returns the position -fen, -variant and -moves name.
-func (f *indexFlags) position() (core.Position, error) {
+// line is the position a query asks about: the start -fen and -variant
+// name, the -moves played from it, and the position they reach.
+type line struct {
+	start, end core.Position
+	moves      []core.Move
+}
+
+// line reads -fen, -variant and -moves.
+func (f *indexFlags) line() (line, error) {
 	v, err := core.ParseVariant(f.variant)
 	if err != nil {
-		return core.Position{}, cli.Usagef("-variant: %v", err)
+		return line{}, cli.Usagef("-variant: %v", err)
 	}
 	fen := f.fen
 	if fen == "" {
 		fen = "startpos"
 	}
-	p, err := core.ParseVariantFEN(v, cli.FEN(v, fen))
-	if err != nil {
-		return core.Position{}, cli.Usagef("-fen: %v", err)
+	var l line
+	if l.start, err = core.ParseVariantFEN(v, cli.FEN(v, fen)); err != nil {
+		return line{}, cli.Usagef("-fen: %v", err)
 	}
-	if _, err := playLine(&p, f.moves); err != nil {
-		return core.Position{}, cli.Usagef("-moves: %v", err)
+	l.end = l.start
+	if l.moves, err = playLine(&l.end, f.moves); err != nil {
+		return line{}, cli.Usagef("-moves: %v", err)
 	}
-	return p, nil
+	return l, nil
 }
 
 // playLine plays the moves of text, in SAN with or without move numbers
@@ -318,54 +326,44 @@ func splitList(s string) []string {
 
 // openQuery opens the index of a query command and reads its position
 // and filter; it returns the exit status when it cannot.
-func openQuery(e *env, cmd string, f *indexFlags, dirs []string) (*gamedb.DB, core.Position, gamedb.Filter, int) {
-	p, err := f.position()
+func openQuery(e *env, cmd string, f *indexFlags, dirs []string) (*gamedb.DB, line, gamedb.Filter, int) {
+	l, err := f.line()
 	if err != nil {
-		return nil, p, gamedb.Filter{}, cli.Exit(e.stderr, cmd, err)
+		return nil, l, gamedb.Filter{}, cli.Exit(e.stderr, cmd, err)
 	}
 	flt, err := f.filter()
 	if err != nil {
-		return nil, p, flt, cli.Exit(e.stderr, cmd, err)
+		return nil, l, flt, cli.Exit(e.stderr, cmd, err)
 	}
 	if len(dirs) == 0 || dirs[0] == "-" {
-		return nil, p, flt, cli.Usage(e.stderr, cmd, errors.New("the index (DB) to read is needed"))
+		return nil, l, flt, cli.Usage(e.stderr, cmd, errors.New("the index (DB) to read is needed"))
 	}
 	db, err := gamedb.Open(dirs...)
 	if err != nil {
 		cli.Fail(e.stderr, cmd, err)
-		return nil, p, flt, exitFail
+		return nil, l, flt, exitFail
 	}
-	return db, p, flt, exitOK
+	return db, l, flt, exitOK
 }
 
-// opening names p's opening: the position's own name (lichess's
-// chess-openings, found by position, so a transposition gets it), or
-// else the last named position on the way of -moves.
-func (f *indexFlags) opening(p *core.Position) (opening.Opening, bool) {
-	if o, ok := opening.Lookup(p); ok {
-		return o, true
-	}
-	if f.moves == "" || f.fen != "" && f.fen != "startpos" || f.variant != "chess" {
-		return opening.Opening{}, false
-	}
-	start := core.StartPosition()
-	q := start
-	moves, err := playLine(&q, f.moves)
-	if err != nil {
-		return opening.Opening{}, false
-	}
-	o, _, ok, err := opening.Classify(&start, moves)
+// opening names the line's opening: the last named position along it,
+// its end included (lichess's chess-openings, found by position, so a
+// transposition gets the name). A line from a variant or Chess960 start,
+// or with a null move, has none.
+func (l *line) opening() (opening.Opening, bool) {
+	o, _, ok, err := opening.Classify(&l.start, l.moves)
 	return o, ok && err == nil
 }
 
 // explore is pgn explore: a position's moves and results.
 func explore(e *env, f *indexFlags, dirs []string) int {
-	db, p, flt, status := openQuery(e, "pgn explore", f, dirs)
+	db, l, flt, status := openQuery(e, "pgn explore", f, dirs)
 	if db == nil {
 		return status
 	}
+	p := &l.end
 	defer db.Close()
-	ex, err := db.Explore(&p, flt)
+	ex, err := db.Explore(p, flt)
 	if err != nil {
 		cli.Fail(e.stderr, "pgn explore", err)
 		return exitFail
@@ -373,15 +371,15 @@ func explore(e *env, f *indexFlags, dirs []string) int {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	if f.json {
-		j := explorerJSON(&p, ex)
-		if o, ok := f.opening(&p); ok {
+		j := explorerJSON(p, ex)
+		if o, ok := l.opening(); ok {
 			j.Opening = &openingJSON{o.ECO, o.Name}
 		}
 		writeJSON(out, j)
 		return exitOK
 	}
 	fmt.Fprintf(out, "position  %s\n", p.FEN())
-	if o, ok := f.opening(&p); ok {
+	if o, ok := l.opening(); ok {
 		fmt.Fprintf(out, "opening   %s %s\n", o.ECO, o.Name)
 	}
 	fmt.Fprintf(out, "games     %d%s\n", ex.Games, outcomeShares(ex.Outcomes))
@@ -393,7 +391,7 @@ func explore(e *env, f *indexFlags, dirs []string) int {
 			if r := m.AverageRating(); r > 0 {
 				rating = fmt.Sprint(r)
 			}
-			fmt.Fprintf(out, "%-8s %9d %6s %6s %6s %6s %7s  %s\n", san.Format(&p, m.Move), m.Games,
+			fmt.Fprintf(out, "%-8s %9d %6s %6s %6s %6s %7s  %s\n", san.Format(p, m.Move), m.Games,
 				percent(m.Games, ex.Games), percent(m.WhiteWins, m.Games), percent(m.Draws, m.Games),
 				percent(m.BlackWins, m.Games), rating, m.LastPlayed)
 		}
@@ -459,10 +457,11 @@ func find(e *env, f *indexFlags, dirs []string) int {
 	if err != nil {
 		return cli.Exit(e.stderr, "pgn find", err)
 	}
-	db, p, flt, status := openQuery(e, "pgn find", f, dirs)
+	db, l, flt, status := openQuery(e, "pgn find", f, dirs)
 	if db == nil {
 		return status
 	}
+	p := &l.end
 	defer db.Close()
 	var page gamedb.Page
 	what := p.FEN()
@@ -470,7 +469,7 @@ func find(e *env, f *indexFlags, dirs []string) int {
 		what = describePattern(f)
 		page, err = scanPage(db, pt, flt, f.offset, f.limit)
 	} else {
-		page, err = db.Find(&p, flt, f.offset, f.limit)
+		page, err = db.Find(p, flt, f.offset, f.limit)
 	}
 	if err != nil {
 		cli.Fail(e.stderr, "pgn find", err)
