@@ -40,13 +40,8 @@ func Compact(dir string, opts BuildOptions) error {
 			if err != nil {
 				return err
 			}
-			moves = moves[:0]
-			start, err := s.walk(i, &rec, func(_ *core.Position, _ int, m core.Move, end bool) bool {
-				if !end {
-					moves = append(moves, m)
-				}
-				return true
-			})
+			var start core.Position
+			start, moves, err = s.mainline(i, &rec, moves[:0])
 			if err != nil {
 				return err
 			}

@@ -170,14 +170,7 @@ func (db *DB) Moves(n int64) (core.Position, []core.Move, error) {
 	if err := s.game(i, &rec); err != nil {
 		return core.Position{}, nil, err
 	}
-	var moves []core.Move
-	start, err := s.walk(i, &rec, func(_ *core.Position, _ int, m core.Move, end bool) bool {
-		if !end {
-			moves = append(moves, m)
-		}
-		return true
-	})
-	return start, moves, err
+	return s.mainline(i, &rec, nil)
 }
 
 // variantStarts are the variants' start positions, parsed once.
@@ -265,24 +258,20 @@ func (c *cursor) play(m core.Move) {
 	c.ply++
 }
 
-// walk plays game i of the segment from its start, calling f with each
-// position in turn, its ply, and the move played from it, or end true at
-// the last position; it stops when f returns false. It returns the start
-// position.
-func (s *segment) walk(i uint64, rec *gameRecord, f func(p *core.Position, ply int, m core.Move, end bool) bool) (core.Position, error) {
+// mainline returns game i's start position and its moves (core.NoMove
+// for a null move), appended to dst.
+func (s *segment) mainline(i uint64, rec *gameRecord, dst []core.Move) (core.Position, []core.Move, error) {
 	var c cursor
 	if err := c.start(s, i, rec); err != nil {
-		return c.p, err
+		return c.p, dst, err
 	}
 	start := c.p
 	for {
 		m, end, err := c.next()
-		if err != nil {
-			return start, err
+		if err != nil || end {
+			return start, dst, err
 		}
-		if !f(&c.p, c.ply, m, end) || end {
-			return start, nil
-		}
+		dst = append(dst, m)
 		c.play(m)
 	}
 }
