@@ -160,12 +160,9 @@ func TestReadersDuringAppend(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		// At least one read, however the goroutines are scheduled, then
+		// until the test stops them.
 		for {
-			select {
-			case <-stop:
-				return
-			default:
-			}
 			db, err := Open(dir)
 			if !assert.NoError(t, err) {
 				return
@@ -179,6 +176,11 @@ func TestReadersDuringAppend(t *testing.T) {
 			mu.Lock()
 			seen[n] = true
 			mu.Unlock()
+			select {
+			case <-stop:
+				return
+			default:
+			}
 		}
 	}()
 	runAppender(t, dir, -1)
