@@ -443,12 +443,15 @@ engine-strength:
 			-pgnout bin/strength/stockfish-skill-$$skill.pgn -json bin/strength/stockfish-skill-$$skill.json || exit 1; \
 	done
 
-## engine-peers: gambit-engine against Glaurung, Toga II, Phalanx and Blunder at 2+0.05 and 10+0.1, one thread each (issue #28's table)
+## engine-peers: gambit-engine against Glaurung, Toga II, Phalanx, Blunder and Counter at 2+0.05 and 10+0.1, one thread each (issue #28's table, issue #40's Counter row)
 # gambit-engine against issue #28's opponents: Glaurung 2.2 (Threads=1: its
-# default is 2), Toga II 3.0, Phalanx XXV and, when BLUNDER names its binary
-# (Blunder 8.5.5 builds from its public source with go build; the network
-# here cannot fetch it, so it is not installed by make deps), Blunder
-# (60 s to start: it searches its magic numbers first).
+# default is 2), Toga II 3.0, Phalanx XXV and, when BLUNDER and COUNTER name
+# their binaries (Blunder 8.5.5 and Counter 5.5 build from their public
+# sources with go build, see docs/engine.md; the network here cannot fetch
+# them, so they are not installed by make deps), Blunder (60 s to start: it
+# searches its magic numbers first) and Counter. PEERS_ONLY (default all:
+# glaurung toga2 phalanx blunder counter) picks the rows; EVALFILE, when
+# set, is gambit-engine's EvalFile option (a network file).
 # PEER_ROUNDS (20) pairs of games at each of PEER_TCS, TWIC openings of 8
 # plies with colours swapped, every engine at one thread and the UCI ones
 # at Hash 64, CONCURRENCY games at a time; PGN and JSON in bin/peers. For a
@@ -456,24 +459,28 @@ engine-strength:
 PEER_TCS ?= 2+0.05 10+0.1
 PEER_ROUNDS ?= 20
 BLUNDER ?=
+COUNTER ?=
+EVALFILE ?=
+PEERS_ONLY ?= glaurung toga2 phalanx blunder counter
 PEERS = bin/match -engine cmd=bin/gambit-engine name=gambit-engine proto=uci option.Hash=64 option.Threads=1 \
+	$(if $(EVALFILE),option.EvalFile=$(EVALFILE)) \
 	-openings file=testdata/pgn/twic1599_1000k.pgn format=pgn order=sequential plies=8 \
 	-rounds $(PEER_ROUNDS) -games 2 -repeat -concurrency $(CONCURRENCY) -quiet
+# peer runs one row of engine-peers when PEERS_ONLY names $(1): the
+# opponent's match flags $(2), its PGN and JSON named $(1)-TC.
+# An opponent without a binary (BLUNDER or COUNTER unset) is named and
+# skipped.
+peer = $(if $(filter $(1),$(PEERS_ONLY)),$(if $(2),$(PEERS) -each tc=$$tc $(2) -pgnout bin/peers/$(1)-$$tc.pgn -json bin/peers/$(1)-$$tc.json || exit 1;,echo "engine-peers: no binary for $(1) (set BLUNDER or COUNTER): no row";))
 engine-peers:
 	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
 	$(GO) build -o bin/match ./cmd/match
 	@mkdir -p bin/peers
 	for tc in $(PEER_TCS); do \
-		$(PEERS) -each tc=$$tc -engine cmd=/usr/games/glaurung name=Glaurung-2.2 proto=uci option.Threads=1 option.Hash=64 \
-			-pgnout bin/peers/glaurung-$$tc.pgn -json bin/peers/glaurung-$$tc.json || exit 1; \
-		$(PEERS) -each tc=$$tc -engine cmd=/usr/games/toga2 name=Toga-II-3.0 proto=uci "option.Number of Threads=1" option.Hash=64 \
-			-pgnout bin/peers/toga2-$$tc.pgn -json bin/peers/toga2-$$tc.json || exit 1; \
-		$(PEERS) -each tc=$$tc -engine cmd=/usr/games/phalanx name=Phalanx-XXV proto=xboard \
-			-pgnout bin/peers/phalanx-$$tc.pgn -json bin/peers/phalanx-$$tc.json || exit 1; \
-		if [ -n "$(BLUNDER)" ]; then \
-			$(PEERS) -each tc=$$tc -engine cmd=$(BLUNDER) name=Blunder-8.5.5 proto=uci option.Hash=64 timeout=60 \
-				-pgnout bin/peers/blunder-$$tc.pgn -json bin/peers/blunder-$$tc.json || exit 1; \
-		else echo "engine-peers: BLUNDER is not set: no Blunder row"; fi; \
+		$(call peer,glaurung,-engine cmd=/usr/games/glaurung name=Glaurung-2.2 proto=uci option.Threads=1 option.Hash=64) \
+		$(call peer,toga2,-engine cmd=/usr/games/toga2 name=Toga-II-3.0 proto=uci "option.Number of Threads=1" option.Hash=64) \
+		$(call peer,phalanx,-engine cmd=/usr/games/phalanx name=Phalanx-XXV proto=xboard) \
+		$(call peer,blunder,$(if $(BLUNDER),-engine cmd=$(BLUNDER) name=Blunder-8.5.5 proto=uci option.Hash=64 timeout=60)) \
+		$(call peer,counter,$(if $(COUNTER),-engine cmd=$(COUNTER) name=Counter-5.5 proto=uci option.Hash=64 option.Threads=1)) \
 	done
 
 # given returns the variable $(1) when the command line or the environment
