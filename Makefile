@@ -6,7 +6,7 @@ STATICCHECK ?= $(GO) tool staticcheck
 DEPTH ?= 6
 FUZZTIME ?= 60s
 
-.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-history bench-test explore-corpus FORCE bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-strength engine-peers engine-wac match-proof
+.PHONY: all help deps generate test lint perft perft-suite bench bench-core bench-compare bench-history bench-test explore-corpus FORCE bench-natives variant-speed fuzz check-generate san-oracle-deep variant-oracle-deep oracle oracle-suite pgo pgn-deep hub-load book-deep syzygy-deep syzygy-bench-fathom engine-bench engine-nps engine-strength engine-peers engine-wac match-proof
 
 ## all: the default target, make test
 all: test
@@ -482,6 +482,23 @@ engine-peers:
 		$(call peer,blunder,$(if $(BLUNDER),-engine cmd=$(BLUNDER) name=Blunder-8.5.5 proto=uci option.Hash=64 timeout=60)) \
 		$(call peer,counter,$(if $(COUNTER),-engine cmd=$(COUNTER) name=Counter-5.5 proto=uci option.Hash=64 option.Threads=1)) \
 	done
+
+## engine-nps: nodes a second of gambit-engine (on Stockfish's network and hand-written) beside Stockfish and Counter on the same positions, one thread (bench/cmd/enginenps)
+# gambit-engine's bench positions searched by Stockfish 15.1, gambit-engine
+# on the network Stockfish exports (bin/sf.nnue, written by export_net),
+# gambit-engine on its hand-written evaluation and, when COUNTER names its
+# binary, Counter (without the Chess960 position, which Counter does not
+# play): NPS_MOVETIME (1000) ms a position, NPS_ROUNDS (3) interleaved
+# rounds, one thread and Hash 16 each. Timing-sensitive: a quiet machine.
+NPS_MOVETIME ?= 1000
+NPS_ROUNDS ?= 3
+engine-nps:
+	$(GO) build -o bin/gambit-engine ./cmd/gambit-engine
+	cd bench && $(GO) build -o ../bin/enginenps ./cmd/enginenps
+	test -s bin/sf.nnue || printf 'uci\nexport_net bin/sf.nnue\nquit\n' | /usr/games/stockfish >/dev/null
+	bin/enginenps -movetime $(NPS_MOVETIME) -rounds $(NPS_ROUNDS) $(if $(COUNTER),-chess960=false) \
+		stockfish=/usr/games/stockfish gambit-nnue=bin/gambit-engine,EvalFile=bin/sf.nnue gambit-hand=bin/gambit-engine \
+		$(if $(COUNTER),counter=$(COUNTER))
 
 # given returns the variable $(1) when the command line or the environment
 # sets it, else $(2): a default of a target's own for a name (TC, GAMES)
