@@ -1,0 +1,571 @@
+// Command kernelgen writes package core's BMI2 leaf counter for amd64 with
+// avo (github.com/mmcloughlin/avo): the assembly kernel_amd64.s, its Go
+// declarations kernel_stubs_amd64.go and the layout the two share with Go,
+// kernel_layout_amd64.go (the Position's field offsets the kernel reads, and
+// where each part of the kernel's table lies). It is run by the generate
+// line in core/kernel_amd64.go (`go run ./internal/kernelgen
+// -out kernel_amd64.s -stubs kernel_stubs_amd64.go -layout
+// kernel_layout_amd64.go -pkg core`); the three files are never edited by
+// hand, and TestAssemblyIsReproducible checks that they are what it
+// writes.
+//
+// The kernel, countWhiteBMI2 and countBlackBMI2 (one copy per side to
+// move, as gen's countWhite and countBlack), counts the legal moves of a
+// standard-chess position in one call, with no call inside: it is what
+// countWhite and countBlack compute, by the same rules, but with slider
+// attacks looked up by PEXT (the occupancy's bits under the square's mask,
+// packed, index the square's block of attack sets) instead of a magic
+// multiply and shift. The steps:
+//
+//  1. The squares the enemy attacks with our king lifted (so that the king
+//     cannot step back along a checking ray): pawns set-wise, then every
+//     knight, the king and every slider. The king's moves are its
+//     targets outside them.
+//  2. Checkers (knights and pawns from the king's square; sliders from
+//     the sliders the king sees through our own pieces) and pins: the
+//     ray between the king and a slider holding exactly one of our
+//     pieces, the slider included, orthogonal and diagonal apart. The
+//     checkers are written to the Position's cache, as the Go counter
+//     does. In double check only the king moves.
+//  3. The check mask (every square, or the ray to the one checker and the
+//     checker), and the moves of knights, sliders (a pinned one only
+//     along its ray) and pawns, set-wise, a promotion counting four.
+//  4. En passant, each capture tested by looking from the king with both
+//     pawns moved: this covers a check along the rank the two pawns leave.
+//  5. Castling, out of check: for each right whose path is empty, the
+//     squares the king crosses or lands on must be unattacked. The enemy
+//     squares of step 1 were found with the rook in place; lifting a
+//     Chess960 rook can only open the back rank, so a right is refused
+//     also when an enemy rook or queen looks along the rank at the rook's
+//     square (both castling pieces lifted) and the king's path lies on
+//     that ray.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+
+	"github.com/mmcloughlin/avo/attr"
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// The Position's fields the kernel reads, as byte offsets (core's
+// TestKernelLayout checks them against unsafe.Offsetof).
+const (
+	offByType         = 64  // [8]Bitboard: index 0 every piece, then pawn ... king
+	offByColor        = 128 // [2]Bitboard: white, black
+	offCheckers       = 152 // Bitboard, written
+	offCastleRook     = 224 // [4]Square (uint8)
+	offCastlePath     = 232 // [4]Bitboard
+	offCastleKingPath = 264 // [4]Bitboard
+	offCastling       = 297 // uint8
+	offEP             = 298 // Square (uint8), noSquare when none
+)
+
+// Piece types (core's PieceType) and the en-passant square's "none".
+const (
+	pawn, knight, bishop, rook, queen, king = 1, 2, 3, 4, 5, 6
+	noSquare                                = 64
+)
+
+// The kernel's table, in uint64s: what core's fillKernelTable writes.
+// The masks are the squares whose occupancy matters to a slider on each
+// square (the magics' masks); the offsets index the whole table, where
+// the attack sets of the square's block lie, in the order of PEXT's
+// index.
+const (
+	tabRookMask   = 0
+	tabRookOff    = 64
+	tabBishopMask = 128
+	tabBishopOff  = 192
+	tabKnight     = 256
+	tabKing       = 320
+	tabPawn       = 384        // [2][64]: the squares a pawn of each colour attacks
+	tabBetween    = 512        // [64][64]: the squares strictly between two squares
+	tabAttacks    = 512 + 4096 // the attack sets
+	rookEntries   = 102400
+	bishopEntries = 5248
+	tabLen        = tabAttacks + rookEntries + bishopEntries
+)
+
+// Board masks.
+const (
+	fileA = 0x0101010101010101
+	fileH = 0x8080808080808080
+	rank1 = 0xFF
+)
+
+func main() {
+	layout := flag.String("layout", "", "Go file of the layout constants")
+	// build.Generate parses the rest (-out, -stubs, -pkg) from the same
+	// command line.
+	flag.Parse()
+	if *layout != "" {
+		if err := os.WriteFile(*layout, []byte(layoutSource()), 0o644); err != nil {
+			log.Fatalf("kernelgen: %v", err)
+		}
+	}
+	build.ConstraintExpr("!core_purego")
+	kernel("countWhiteBMI2", 0)
+	kernel("countBlackBMI2", 1)
+	cpuid()
+	build.Generate()
+}
+
+// layoutSource returns the Go file of the constants the Go side shares
+// with the kernel.
+func layoutSource() string {
+	return fmt.Sprintf(`// Code generated by command: go run ./internal/kernelgen -layout. DO NOT EDIT.
+
+//go:build !core_purego
+
+package core
+
+// The byte offsets of the Position's fields that the BMI2 kernel reads
+// (TestKernelLayout checks them).
+const (
+	kernelOffByType         = %d
+	kernelOffByColor        = %d
+	kernelOffCheckers       = %d
+	kernelOffCastleRook     = %d
+	kernelOffCastlePath     = %d
+	kernelOffCastleKingPath = %d
+	kernelOffCastling       = %d
+	kernelOffEP             = %d
+)
+
+// The parts of the kernel's table, in uint64s (fillKernelTable).
+const (
+	kernelTabRookMask   = %d
+	kernelTabRookOff    = %d
+	kernelTabBishopMask = %d
+	kernelTabBishopOff  = %d
+	kernelTabKnight     = %d
+	kernelTabKing       = %d
+	kernelTabPawn       = %d
+	kernelTabBetween    = %d
+	kernelTabAttacks    = %d
+	kernelTabLen        = %d
+)
+`, offByType, offByColor, offCheckers, offCastleRook, offCastlePath, offCastleKingPath, offCastling, offEP,
+		tabRookMask, tabRookOff, tabBishopMask, tabBishopOff, tabKnight, tabKing, tabPawn, tabBetween, tabAttacks, tabLen)
+}
+
+// gen holds the registers every part of one kernel uses.
+type gen struct {
+	name     string
+	us, them int
+	pos, tab reg.GPVirtual
+	labels   int
+}
+
+// label returns a new label name, unique in the kernel.
+func (g *gen) label(what string) string {
+	g.labels++
+	return fmt.Sprintf("%s_%d", what, g.labels)
+}
+
+// typ and col address the Position's bitboards of a piece type (0: every
+// piece) and of a colour.
+func (g *gen) typ(t int) operand.Mem { return operand.Mem{Base: g.pos, Disp: offByType + 8*t} }
+func (g *gen) col(c int) operand.Mem { return operand.Mem{Base: g.pos, Disp: offByColor + 8*c} }
+
+// at addresses entry i of the part of the table that starts at base.
+func (g *gen) at(base int, i reg.Register) operand.Mem {
+	return operand.Mem{Base: g.tab, Index: i, Scale: 8, Disp: 8 * base}
+}
+
+// each runs body for every square of the bitboard b (emptied), the
+// square in sq.
+func (g *gen) each(b, sq reg.GPVirtual, body func()) {
+	top, end := g.label("loop"), g.label("end")
+	build.TESTQ(b, b)
+	build.JZ(operand.LabelRef(end))
+	build.Label(top)
+	build.TZCNTQ(b, sq)
+	body()
+	build.BLSRQ(b, b)
+	build.JNZ(operand.LabelRef(top))
+	build.Label(end)
+}
+
+// slider sets dst to the attacks of a slider on sq given the occupancy
+// occ: the rook's (orth) or the bishop's.
+func (g *gen) slider(orth bool, sq, occ, dst reg.GPVirtual) {
+	mask, off := tabBishopMask, tabBishopOff
+	if orth {
+		mask, off = tabRookMask, tabRookOff
+	}
+	build.PEXTQ(g.at(mask, sq), occ, dst)
+	build.ADDQ(g.at(off, sq), dst)
+	build.MOVQ(operand.Mem{Base: g.tab, Index: dst, Scale: 8}, dst)
+}
+
+// sliders sets dst to the sliders of colour c that move like a rook
+// (orth) or a bishop, queens both.
+func (g *gen) sliders(orth bool, c int, dst reg.GPVirtual) {
+	t := bishop
+	if orth {
+		t = rook
+	}
+	build.MOVQ(g.typ(t), dst)
+	build.ORQ(g.typ(queen), dst)
+	build.ANDQ(g.col(c), dst)
+}
+
+// between sets dst to the squares strictly between a and b.
+func (g *gen) between(a, b, dst reg.GPVirtual) {
+	build.MOVQ(a, dst)
+	build.SHLQ(operand.U8(6), dst)
+	build.ADDQ(b, dst)
+	build.MOVQ(g.at(tabBetween, dst), dst)
+}
+
+// pawnShift moves the pawns in b of colour c by one rank forward (delta 0),
+// or forward and one file toward the a-file (delta -1) or the h-file
+// (delta 1), dropping those that leave the board sideways; tmp is
+// scratch.
+func pawnShift(c, delta int, b, tmp reg.GPVirtual) {
+	n := 8 + delta
+	if c == 1 {
+		n = 8 - delta
+		build.SHRQ(operand.U8(n), b)
+	} else {
+		build.SHLQ(operand.U8(n), b)
+	}
+	switch delta {
+	case -1: // toward the a-file: what wrapped lands on the h-file
+		build.MOVQ(operand.U64(^uint64(fileH)), tmp)
+		build.ANDQ(tmp, b)
+	case 1:
+		build.MOVQ(operand.U64(^uint64(fileA)), tmp)
+		build.ANDQ(tmp, b)
+	}
+}
+
+// popAdd adds the number of squares of t (clobbered) to n.
+func popAdd(t, n reg.GPVirtual) {
+	build.POPCNTQ(t, t)
+	build.ADDQ(t, n)
+}
+
+// kernel writes the counter for side us (0 white, 1 black).
+func kernel(name string, us int) {
+	build.TEXT(name, attr.NOSPLIT, "func(pos *uint64, tab *uint64) int")
+	build.Pragma("noescape")
+	side := [2]string{"White", "Black"}[us]
+	build.Doc(
+		name+" returns the number of legal moves of the standard-chess",
+		"position at pos (a *Position), "+side+" to move, and writes its checkers",
+		"to the position's cache; tab is the kernel's table (fillKernelTable).",
+	)
+	g := &gen{name: name, us: us, them: 1 - us}
+	g.pos, g.tab = build.GP64(), build.GP64()
+	build.Load(build.Param("pos"), g.pos)
+	build.Load(build.Param("tab"), g.tab)
+	seenSlot := build.AllocLocal(8)
+	done := "done"
+
+	build.Comment("Our king, and the occupancy with it lifted.")
+	occ, ksq, kbb := build.GP64(), build.GP64(), build.GP64()
+	build.MOVQ(g.typ(king), kbb)
+	build.ANDQ(g.col(us), kbb)
+	build.TZCNTQ(kbb, ksq)
+	occNK := build.GP64()
+	build.MOVQ(g.typ(0), occ)
+	build.MOVQ(occ, occNK)
+	build.XORQ(kbb, occNK)
+
+	build.Comment("1. The squares the enemy attacks, our king lifted.")
+	seen, t, b, sq := build.GP64(), build.GP64(), build.GP64(), build.GP64()
+	build.MOVQ(g.typ(pawn), b)
+	build.ANDQ(g.col(g.them), b)
+	build.MOVQ(b, seen)
+	pawnShift(g.them, -1, seen, t)
+	pawnShift(g.them, 1, b, t)
+	build.ORQ(b, seen)
+	build.MOVQ(g.typ(knight), b)
+	build.ANDQ(g.col(g.them), b)
+	g.each(b, sq, func() { build.ORQ(g.at(tabKnight, sq), seen) })
+	build.MOVQ(g.typ(king), b)
+	build.ANDQ(g.col(g.them), b)
+	build.TZCNTQ(b, sq)
+	build.ORQ(g.at(tabKing, sq), seen)
+	for _, orth := range []bool{false, true} {
+		g.sliders(orth, g.them, b)
+		g.each(b, sq, func() {
+			g.slider(orth, sq, occNK, t)
+			build.ORQ(t, seen)
+		})
+	}
+	build.MOVQ(seen, seenSlot)
+	build.Comment("The king's moves: onto squares neither ours nor attacked.")
+	n := build.GP64()
+	build.MOVQ(g.col(us), n)
+	build.ORQ(seen, n)
+	build.NOTQ(n)
+	build.ANDQ(g.at(tabKing, ksq), n)
+	build.POPCNTQ(n, n)
+
+	build.Comment("2. Checkers and pins.")
+	checkers, pinHV, pinD, ray := build.GP64(), build.GP64(), build.GP64(), build.GP64()
+	build.MOVQ(g.at(tabKnight, ksq), checkers)
+	build.ANDQ(g.typ(knight), checkers)
+	build.MOVQ(g.at(tabPawn+64*us, ksq), t)
+	build.ANDQ(g.typ(pawn), t)
+	build.ORQ(t, checkers)
+	build.ANDQ(g.col(g.them), checkers)
+	build.XORQ(pinHV, pinHV)
+	build.XORQ(pinD, pinD)
+	for _, orth := range []bool{true, false} {
+		pin := pinD
+		if orth {
+			pin = pinHV
+		}
+		skip := g.label("nosliders")
+		g.sliders(orth, g.them, b)
+		build.JZ(operand.LabelRef(skip))
+		build.Comment("The sliders the king sees through our pieces.")
+		build.MOVQ(g.col(g.them), t)
+		g.slider(orth, ksq, t, t)
+		build.ANDQ(t, b)
+		g.each(b, sq, func() {
+			notCheck, next := g.label("notcheck"), g.label("next")
+			g.between(ksq, sq, ray)
+			build.MOVQ(ray, t)
+			build.ANDQ(g.col(us), t)
+			build.JNZ(operand.LabelRef(notCheck))
+			build.BTSQ(sq, checkers)
+			build.JMP(operand.LabelRef(next))
+			build.Label(notCheck)
+			build.BLSRQ(t, t)
+			build.JNZ(operand.LabelRef(next))
+			build.BTSQ(sq, ray)
+			build.ORQ(ray, pin)
+			build.Label(next)
+		})
+		build.Label(skip)
+	}
+	build.MOVQ(checkers, operand.Mem{Base: g.pos, Disp: offCheckers})
+
+	build.Comment("The check mask; in double check only the king moves.")
+	checkMask := build.GP64()
+	noCheck, haveMask := g.label("nocheck"), g.label("havemask")
+	build.TESTQ(checkers, checkers)
+	build.JZ(operand.LabelRef(noCheck))
+	build.MOVQ(checkers, t)
+	build.BLSRQ(t, t)
+	build.JNZ(operand.LabelRef(done))
+	build.TZCNTQ(checkers, sq)
+	g.between(ksq, sq, checkMask)
+	build.ORQ(checkers, checkMask)
+	build.JMP(operand.LabelRef(haveMask))
+	build.Label(noCheck)
+	build.MOVQ(operand.I32(-1), checkMask)
+	build.Label(haveMask)
+	targets := build.GP64()
+	build.MOVQ(g.col(us), targets)
+	build.NOTQ(targets)
+	build.ANDQ(checkMask, targets)
+
+	build.Comment("3. Knights and sliders not pinned.")
+	build.MOVQ(pinHV, b)
+	build.ORQ(pinD, b)
+	build.NOTQ(b)
+	build.ANDQ(g.typ(knight), b)
+	build.ANDQ(g.col(us), b)
+	g.each(b, sq, func() {
+		build.MOVQ(g.at(tabKnight, sq), t)
+		build.ANDQ(targets, t)
+		popAdd(t, n)
+	})
+	for _, orth := range []bool{false, true} {
+		g.sliders(orth, us, b)
+		build.MOVQ(pinHV, t)
+		build.ORQ(pinD, t)
+		build.NOTQ(t)
+		build.ANDQ(t, b)
+		g.each(b, sq, func() {
+			g.slider(orth, sq, occ, t)
+			build.ANDQ(targets, t)
+			popAdd(t, n)
+		})
+	}
+	build.Comment("Pinned sliders, each along its ray.")
+	noPins := g.label("nopins")
+	build.MOVQ(pinHV, t)
+	build.ORQ(pinD, t)
+	build.JZ(operand.LabelRef(noPins))
+	for _, orth := range []bool{false, true} {
+		pin := pinD
+		if orth {
+			pin = pinHV
+		}
+		g.sliders(orth, us, b)
+		build.ANDQ(pin, b)
+		g.each(b, sq, func() {
+			g.slider(orth, sq, occ, t)
+			build.ANDQ(targets, t)
+			build.ANDQ(pin, t)
+			popAdd(t, n)
+		})
+	}
+	build.Label(noPins)
+
+	build.Comment("Pawns, set-wise: b our pawns, free those not pinned.")
+	free, one, promo := build.GP64(), build.GP64(), build.GP64()
+	build.MOVQ(g.typ(pawn), b)
+	build.ANDQ(g.col(us), b)
+	build.MOVQ(pinHV, free)
+	build.ORQ(pinD, free)
+	build.NOTQ(free)
+	build.ANDQ(b, free)
+	last := uint64(rank1) << 56
+	third := uint64(rank1) << 16
+	if us == 1 {
+		last, third = rank1, uint64(rank1)<<40
+	}
+	build.Comment("Pushes: a pawn pinned along a file stays on it.")
+	build.MOVQ(b, one)
+	build.ANDQ(pinHV, one)
+	pawnShift(us, 0, one, t)
+	build.ANDQ(pinHV, one)
+	build.MOVQ(free, t)
+	pawnShift(us, 0, t, t)
+	build.ORQ(t, one)
+	build.MOVQ(occ, t)
+	build.NOTQ(t)
+	build.ANDQ(t, one)
+	build.Comment("Double pushes from the squares one push reached.")
+	build.MOVQ(operand.U64(third), ray)
+	build.ANDQ(one, ray)
+	pawnShift(us, 0, ray, t)
+	build.MOVQ(occ, t)
+	build.NOTQ(t)
+	build.ANDQ(t, ray)
+	build.ANDQ(checkMask, ray)
+	popAdd(ray, n)
+	build.ANDQ(checkMask, one)
+	build.MOVQ(operand.U64(last), ray)
+	build.MOVQ(ray, promo)
+	build.ANDQ(one, promo)
+	build.POPCNTQ(promo, promo)
+	popAdd(one, n)
+	build.Comment("Captures: a pawn pinned along a diagonal captures only on it.")
+	for _, delta := range []int{-1, 1} {
+		build.MOVQ(free, one)
+		pawnShift(us, delta, one, t)
+		build.MOVQ(b, ray)
+		build.ANDQ(pinD, ray)
+		pawnShift(us, delta, ray, t)
+		build.ANDQ(pinD, ray)
+		build.ORQ(ray, one)
+		build.ANDQ(g.col(g.them), one)
+		build.ANDQ(checkMask, one)
+		build.MOVQ(operand.U64(last), t)
+		build.ANDQ(one, t)
+		build.POPCNTQ(t, t)
+		build.ADDQ(t, promo)
+		popAdd(one, n)
+	}
+	build.Comment("A promotion counts four moves: three more each.")
+	build.LEAQ(operand.Mem{Base: promo, Index: promo, Scale: 2}, promo)
+	build.ADDQ(promo, n)
+
+	build.Comment("4. En passant, each capture tested from the king.")
+	noEP := g.label("noep")
+	ep, capSq, occ2 := build.GP64(), build.GP64(), build.GP64()
+	build.MOVBQZX(operand.Mem{Base: g.pos, Disp: offEP}, ep)
+	build.CMPQ(ep, operand.U32(noSquare))
+	build.JEQ(operand.LabelRef(noEP))
+	build.MOVQ(g.at(tabPawn+64*g.them, ep), b)
+	build.ANDQ(g.typ(pawn), b)
+	build.ANDQ(g.col(us), b)
+	build.JZ(operand.LabelRef(noEP))
+	build.MOVQ(ep, capSq)
+	build.XORQ(operand.U32(8), capSq)
+	g.each(b, sq, func() {
+		next := g.label("epnext")
+		build.MOVQ(occ, occ2)
+		build.BTRQ(sq, occ2)
+		build.BTRQ(capSq, occ2)
+		build.BTSQ(ep, occ2)
+		build.Comment("A knight's or pawn's check stands, unless the captured pawn gives it.")
+		build.MOVQ(g.at(tabPawn+64*us, ksq), t)
+		build.ANDQ(g.typ(pawn), t)
+		build.BTRQ(capSq, t)
+		build.MOVQ(g.at(tabKnight, ksq), ray)
+		build.ANDQ(g.typ(knight), ray)
+		build.ORQ(ray, t)
+		build.ANDQ(g.col(g.them), t)
+		build.JNZ(operand.LabelRef(next))
+		for _, orth := range []bool{true, false} {
+			g.slider(orth, ksq, occ2, t)
+			g.sliders(orth, g.them, ray)
+			build.ANDQ(ray, t)
+			build.JNZ(operand.LabelRef(next))
+		}
+		build.INCQ(n)
+		build.Label(next)
+	})
+	build.Label(noEP)
+
+	build.Comment("5. Castling, out of check.")
+	rights := build.GP64()
+	build.MOVBQZX(operand.Mem{Base: g.pos, Disp: offCastling}, rights)
+	build.ANDQ(operand.U32(3<<(2*us)), rights)
+	build.JZ(operand.LabelRef(done))
+	build.TESTQ(checkers, checkers)
+	build.JNZ(operand.LabelRef(done))
+	back := uint64(rank1) << (56 * us)
+	for i := 2 * us; i < 2*us+2; i++ {
+		skip, ok := g.label("nocastle"), g.label("castle")
+		build.BTQ(operand.U8(i), rights)
+		build.JCC(operand.LabelRef(skip))
+		build.MOVQ(operand.Mem{Base: g.pos, Disp: offCastlePath + 8*i}, t)
+		build.TESTQ(occ, t)
+		build.JNZ(operand.LabelRef(skip))
+		path := ray
+		build.MOVQ(operand.Mem{Base: g.pos, Disp: offCastleKingPath + 8*i}, path)
+		build.TESTQ(path, seenSlot)
+		build.JNZ(operand.LabelRef(skip))
+		build.Comment("The rank from the rook's square, both castling pieces lifted.")
+		build.MOVBQZX(operand.Mem{Base: g.pos, Disp: offCastleRook + i}, sq)
+		build.MOVQ(occNK, occ2)
+		build.BTRQ(sq, occ2)
+		g.slider(true, sq, occ2, t)
+		build.MOVQ(operand.U64(back), b)
+		build.ANDQ(b, t)
+		g.sliders(true, g.them, b)
+		build.TESTQ(t, b)
+		build.JZ(operand.LabelRef(ok))
+		build.TESTQ(t, path)
+		build.JNZ(operand.LabelRef(skip))
+		build.Label(ok)
+		build.INCQ(n)
+		build.Label(skip)
+	}
+
+	build.Label(done)
+	build.Store(n, build.ReturnIndex(0))
+	build.RET()
+}
+
+// cpuid writes cpuid(leaf, sub), the CPUID instruction: core reads the
+// vendor and the family with it, which golang.org/x/sys/cpu does not give.
+func cpuid() {
+	build.TEXT("cpuid", attr.NOSPLIT, "func(leaf, sub uint32) (a, b, c, d uint32)")
+	build.Doc("cpuid returns EAX, EBX, ECX and EDX after CPUID with EAX = leaf and ECX = sub.")
+	build.Load(build.Param("leaf"), reg.EAX)
+	build.Load(build.Param("sub"), reg.ECX)
+	build.CPUID()
+	build.Store(reg.EAX, build.Return("a"))
+	build.Store(reg.EBX, build.Return("b"))
+	build.Store(reg.ECX, build.Return("c"))
+	build.Store(reg.EDX, build.Return("d"))
+	build.RET()
+}
