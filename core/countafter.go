@@ -65,6 +65,7 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 	case p.variant != Standard:
 		n = p.variantGenerate(nil, genAll)
 	case useKernel:
+		kernelReady()
 		n = p.countKernel()
 	case us == White:
 		n = p.countBlack()

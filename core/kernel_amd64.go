@@ -61,7 +61,8 @@ var (
 // fillKernelTable writes the kernel's table: the slider masks, each
 // square's block of attack sets in PEXT's order (the i-th subset of the
 // mask, counting up, is the one whose bits PEXT packs into i), the
-// leapers' attacks and the squares between two squares.
+// leapers' attacks, the sliders' rays on an empty board, two file masks
+// and the squares between two squares.
 func fillKernelTable() {
 	t := &kernelTable
 	next := uint64(kernelTabAttacks)
@@ -88,18 +89,22 @@ func fillKernelTable() {
 	copy(t[kernelTabKing:], tables.KingAttacks[:])
 	copy(t[kernelTabPawn:], tables.PawnAttacks[0][:])
 	copy(t[kernelTabPawn+64:], tables.PawnAttacks[1][:])
+	copy(t[kernelTabRookRays:], tables.RookRays[:])
+	copy(t[kernelTabBishopRays:], tables.BishopRays[:])
+	t[kernelTabConst+kernelConstNotFileA] = uint64(^FileA)
+	t[kernelTabConst+kernelConstNotFileH] = uint64(^FileH)
 	for a := range 64 {
 		copy(t[kernelTabBetween+64*a:], tables.Between[a][:])
 	}
 }
 
+// kernelReady fills the kernel's table the first time it is called: the
+// callers of countKernel call it first (apart, so that both inline).
+func kernelReady() { kernelTableOnce.Do(fillKernelTable) }
+
 // countKernel counts the legal moves of p, a standard-chess position, in
 // the BMI2 kernel, and caches its checkers, as countWhite and countBlack
-// do. Only useKernel's callers call it.
+// do. Only useKernel's callers call it, after kernelReady.
 func (p *Position) countKernel() int {
-	kernelTableOnce.Do(fillKernelTable)
-	if p.side&1 == White {
-		return countWhiteBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0])
-	}
-	return countBlackBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0])
+	return countBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0])
 }

@@ -4,1012 +4,1445 @@
 
 #include "textflag.h"
 
-// func countWhiteBMI2(pos *uint64, tab *uint64) int
+// func countBMI2(pos *uint64, tab *uint64) int
 // Requires: BMI, BMI2, POPCNT
-TEXT ·countWhiteBMI2(SB), NOSPLIT, $8-24
+TEXT ·countBMI2(SB), NOSPLIT, $32-24
 	MOVQ pos+0(FP), AX
 	MOVQ tab+8(FP), CX
+	CMPB 296(AX), $0x00
+	JNE  black
 
-	// Our king, and the occupancy with it lifted.
-	MOVQ   112(AX), SI
-	ANDQ   128(AX), SI
-	TZCNTQ SI, BX
-	MOVQ   64(AX), DX
-	MOVQ   DX, DI
-	XORQ   SI, DI
+	// Our king, the occupancy with it lifted and the enemy sliders.
+	MOVQ   112(AX), BX
+	ANDQ   128(AX), BX
+	TZCNTQ BX, SI
+	XORQ   64(AX), BX
+	MOVQ   96(AX), DI
+	ORQ    104(AX), DI
+	ANDQ   136(AX), DI
+	MOVQ   88(AX), R8
+	ORQ    104(AX), R8
+	ANDQ   136(AX), R8
 
-	// 1. The squares the enemy attacks, our king lifted.
-	MOVQ  72(AX), R9
-	ANDQ  136(AX), R9
-	MOVQ  R9, SI
-	SHRQ  $0x09, SI
-	MOVQ  $0x7f7f7f7f7f7f7f7f, R8
-	ANDQ  R8, SI
-	SHRQ  $0x07, R9
-	MOVQ  $0xfefefefefefefefe, R8
-	ANDQ  R8, R9
-	ORQ   R9, SI
-	MOVQ  80(AX), R9
-	ANDQ  136(AX), R9
-	TESTQ R9, R9
-	JZ    end_2
-
-loop_1:
-	TZCNTQ R9, R10
-	ORQ    2048(CX)(R10*8), SI
-	BLSRQ  R9, R9
-	JNZ    loop_1
-
-end_2:
-	MOVQ   112(AX), R9
-	ANDQ   136(AX), R9
-	TZCNTQ R9, R10
-	ORQ    2560(CX)(R10*8), SI
-	MOVQ   88(AX), R9
-	ORQ    104(AX), R9
-	ANDQ   136(AX), R9
-	TESTQ  R9, R9
-	JZ     end_4
-
-loop_3:
-	TZCNTQ R9, R10
-	PEXTQ  1024(CX)(R10*8), DI, R8
-	ADDQ   1536(CX)(R10*8), R8
-	MOVQ   (CX)(R8*8), R8
-	ORQ    R8, SI
-	BLSRQ  R9, R9
-	JNZ    loop_3
-
-end_4:
-	MOVQ  96(AX), R9
-	ORQ   104(AX), R9
-	ANDQ  136(AX), R9
-	TESTQ R9, R9
-	JZ    end_6
-
-loop_5:
-	TZCNTQ R9, R10
-	PEXTQ  (CX)(R10*8), DI, R8
-	ADDQ   512(CX)(R10*8), R8
-	MOVQ   (CX)(R8*8), R8
-	ORQ    R8, SI
-	BLSRQ  R9, R9
-	JNZ    loop_5
-
-end_6:
-	MOVQ SI, (SP)
-
-	// The king's moves: onto squares neither ours nor attacked.
-	MOVQ    128(AX), R11
-	ORQ     SI, R11
-	NOTQ    R11
-	ANDQ    2560(CX)(BX*8), R11
-	POPCNTQ R11, R11
-
-	// 2. Checkers and pins.
-	MOVQ 2048(CX)(BX*8), SI
-	ANDQ 80(AX), SI
-	MOVQ 3072(CX)(BX*8), R8
-	ANDQ 72(AX), R8
-	ORQ  R8, SI
-	ANDQ 136(AX), SI
-	XORQ R12, R12
-	XORQ R13, R13
-	MOVQ 96(AX), R9
-	ORQ  104(AX), R9
-	ANDQ 136(AX), R9
-	JZ   nosliders_7
-
-	// The sliders the king sees through our pieces.
-	MOVQ  136(AX), R8
-	PEXTQ (CX)(BX*8), R8, R8
-	ADDQ  512(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	ANDQ  R8, R9
-	TESTQ R9, R9
-	JZ    end_9
-
-loop_8:
-	TZCNTQ R9, R10
-	MOVQ   BX, R14
-	SHLQ   $0x06, R14
-	ADDQ   R10, R14
-	MOVQ   4096(CX)(R14*8), R14
-	MOVQ   R14, R8
-	ANDQ   128(AX), R8
-	JNZ    notcheck_10
-	BTSQ   R10, SI
-	JMP    next_11
-
-notcheck_10:
-	BLSRQ R8, R8
-	JNZ   next_11
-	BTSQ  R10, R14
-	ORQ   R14, R12
-
-next_11:
-	BLSRQ R9, R9
-	JNZ   loop_8
-
-end_9:
-nosliders_7:
-	MOVQ 88(AX), R9
-	ORQ  104(AX), R9
-	ANDQ 136(AX), R9
-	JZ   nosliders_12
-
-	// The sliders the king sees through our pieces.
-	MOVQ  136(AX), R8
-	PEXTQ 1024(CX)(BX*8), R8, R8
-	ADDQ  1536(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	ANDQ  R8, R9
-	TESTQ R9, R9
-	JZ    end_14
-
-loop_13:
-	TZCNTQ R9, R10
-	MOVQ   BX, R14
-	SHLQ   $0x06, R14
-	ADDQ   R10, R14
-	MOVQ   4096(CX)(R14*8), R14
-	MOVQ   R14, R8
-	ANDQ   128(AX), R8
-	JNZ    notcheck_15
-	BTSQ   R10, SI
-	JMP    next_16
-
-notcheck_15:
-	BLSRQ R8, R8
-	JNZ   next_16
-	BTSQ  R10, R14
-	ORQ   R14, R13
-
-next_16:
-	BLSRQ R9, R9
-	JNZ   loop_13
-
-end_14:
-nosliders_12:
-	MOVQ SI, 152(AX)
-
-	// The check mask; in double check only the king moves.
-	TESTQ  SI, SI
-	JZ     nocheck_17
-	MOVQ   SI, R8
-	BLSRQ  R8, R8
-	JNZ    done
-	TZCNTQ SI, R10
-	MOVQ   BX, R15
-	SHLQ   $0x06, R15
-	ADDQ   R10, R15
-	MOVQ   4096(CX)(R15*8), R15
-	ORQ    SI, R15
-	JMP    havemask_18
-
-nocheck_17:
-	MOVQ $-1, R15
-
-havemask_18:
-	MOVQ 128(AX), R14
-	NOTQ R14
-	ANDQ R15, R14
-
-	// 3. Knights and sliders not pinned.
-	MOVQ  R12, R9
-	ORQ   R13, R9
+	// 1. The king's moves: each target, neither ours nor attacked.
+	// Castling reuses the answers: the targets and those found attacked.
+	XORQ  DX, DX
+	MOVQ  128(AX), R9
 	NOTQ  R9
-	ANDQ  80(AX), R9
+	ANDQ  2560(CX)(SI*8), R9
+	MOVQ  R9, (SP)
+	MOVQ  R9, 8(SP)
+	TESTQ R9, R9
+	JZ    w_end_3
+
+w_loop_2:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   80(AX), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   72(AX), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   112(AX), R12
+	ORQ    R12, R11
+	ANDQ   136(AX), R11
+	JNZ    w_attacked_4
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     w_noslider_5
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    w_attacked_4
+
+w_noslider_5:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    w_noslider_6
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   w_attacked_4
+
+w_noslider_6:
+	INCQ DX
+	BTRQ R10, 8(SP)
+
+w_attacked_4:
+	BLSRQ R9, R9
+	JNZ   w_loop_2
+
+w_end_3:
+	// 2. Checkers and pins.
+	MOVQ 2048(CX)(SI*8), R12
+	ANDQ 80(AX), R12
+	MOVQ 3072(CX)(SI*8), R11
+	ANDQ 72(AX), R11
+	ORQ  R11, R12
+	ANDQ 136(AX), R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4096(CX)(SI*8), R9
+	ANDQ  DI, R9
+	JZ    w_nosliders_7
+	MOVQ  136(AX), R11
+	PEXTQ (CX)(SI*8), R11, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    w_end_9
+
+w_loop_8:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   128(AX), R11
+	JNZ    w_notcheck_10
+	BTSQ   R10, R12
+	JMP    w_next_11
+
+w_notcheck_10:
+	BLSRQ R11, R11
+	JNZ   w_next_11
+	BTSQ  R10, DI
+	ORQ   DI, R13
+
+w_next_11:
+	BLSRQ R9, R9
+	JNZ   w_loop_8
+
+w_end_9:
+w_nosliders_7:
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4608(CX)(SI*8), R9
+	ANDQ  R8, R9
+	JZ    w_nosliders_12
+	MOVQ  136(AX), R11
+	PEXTQ 1024(CX)(SI*8), R11, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    w_end_14
+
+w_loop_13:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   128(AX), R11
+	JNZ    w_notcheck_15
+	BTSQ   R10, R12
+	JMP    w_next_16
+
+w_notcheck_15:
+	BLSRQ R11, R11
+	JNZ   w_next_16
+	BTSQ  R10, DI
+	ORQ   DI, BX
+
+w_next_16:
+	BLSRQ R9, R9
+	JNZ   w_loop_13
+
+w_end_14:
+w_nosliders_12:
+	MOVQ R12, 152(AX)
+
+	// Out of check with no piece pinned: the simple copy.
+	MOVQ  $-1, R8
+	TESTQ R12, R12
+	JNZ   w_check_19
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	JNZ   w_general_17
+	MOVQ  64(AX), BX
+
+	// 3. Knights and sliders (general: false).
+	MOVQ  128(AX), SI
+	NOTQ  SI
+	MOVQ  80(AX), R9
 	ANDQ  128(AX), R9
 	TESTQ R9, R9
-	JZ    end_20
+	JZ    w_end_21
 
-loop_19:
+w_loop_20:
 	TZCNTQ  R9, R10
-	MOVQ    2048(CX)(R10*8), R8
-	ANDQ    R14, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_19
+	JNZ     w_loop_20
 
-end_20:
+w_end_21:
 	MOVQ  88(AX), R9
 	ORQ   104(AX), R9
 	ANDQ  128(AX), R9
-	MOVQ  R12, R8
-	ORQ   R13, R8
-	NOTQ  R8
-	ANDQ  R8, R9
 	TESTQ R9, R9
-	JZ    end_22
+	JZ    w_end_23
 
-loop_21:
+w_loop_22:
 	TZCNTQ  R9, R10
-	PEXTQ   1024(CX)(R10*8), DX, R8
-	ADDQ    1536(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	PEXTQ   1024(CX)(R10*8), BX, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_21
+	JNZ     w_loop_22
 
-end_22:
+w_end_23:
 	MOVQ  96(AX), R9
 	ORQ   104(AX), R9
 	ANDQ  128(AX), R9
-	MOVQ  R12, R8
-	ORQ   R13, R8
-	NOTQ  R8
-	ANDQ  R8, R9
 	TESTQ R9, R9
-	JZ    end_24
+	JZ    w_end_25
 
-loop_23:
+w_loop_24:
 	TZCNTQ  R9, R10
-	PEXTQ   (CX)(R10*8), DX, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_23
+	JNZ     w_loop_24
 
-end_24:
-	// Pinned sliders, each along its ray.
-	MOVQ  R12, R8
-	ORQ   R13, R8
-	JZ    nopins_25
+w_end_25:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 72(AX), R9
+	ANDQ 128(AX), R9
+	MOVQ BX, SI
+	NOTQ SI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R9, BX
+	SHLQ    $0x08, BX
+	ANDQ    SI, BX
+	MOVQ    $0x0000000000ff0000, R11
+	ANDQ    BX, R11
+	SHLQ    $0x08, R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R9, R11
+	SHLQ $0x07, R11
+	ANDQ 5128(CX), R11
+	ANDQ 136(AX), R11
+	MOVQ R9, R12
+	SHLQ $0x09, R12
+	ANDQ 5120(CX), R12
+	ANDQ 136(AX), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x00ff000000000000, DI
+	TESTQ   R9, DI
+	JZ      w_nopromo_26
+	MOVQ    $0xff00000000000000, DI
+	MOVQ    DI, SI
+	ANDQ    BX, SI
+	POPCNTQ SI, SI
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    SI, DX
+
+w_nopromo_26:
+	POPCNTQ BX, BX
+	ADDQ    BX, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+	JMP     w_tail_18
+
+	// In check: in double check only the king moves; else the check mask.
+w_check_19:
+	MOVQ   R12, R11
+	BLSRQ  R11, R11
+	JNZ    w_done_1
+	TZCNTQ R12, R10
+	MOVQ   SI, R8
+	SHLQ   $0x06, R8
+	ADDQ   R10, R8
+	MOVQ   5632(CX)(R8*8), R8
+	ORQ    R12, R8
+
+w_general_17:
+	MOVQ 64(AX), SI
+
+	// 3. Knights and sliders (general: true).
+	MOVQ  128(AX), DI
+	NOTQ  DI
+	ANDQ  R8, DI
+	MOVQ  80(AX), R9
+	ANDQ  128(AX), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    w_end_28
+
+w_loop_27:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     w_loop_27
+
+w_end_28:
 	MOVQ  88(AX), R9
+	ORQ   104(AX), R9
+	ANDQ  128(AX), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    w_end_30
+
+w_loop_29:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     w_loop_29
+
+w_end_30:
+	MOVQ  96(AX), R9
+	ORQ   104(AX), R9
+	ANDQ  128(AX), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    w_end_32
+
+w_loop_31:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     w_loop_31
+
+w_end_32:
+	// Pinned sliders, each along its ray.
+	MOVQ  88(AX), R9
+	ORQ   104(AX), R9
+	ANDQ  128(AX), R9
+	ANDQ  BX, R9
+	TESTQ R9, R9
+	JZ    w_end_34
+
+w_loop_33:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    BX, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     w_loop_33
+
+w_end_34:
+	MOVQ  96(AX), R9
 	ORQ   104(AX), R9
 	ANDQ  128(AX), R9
 	ANDQ  R13, R9
 	TESTQ R9, R9
-	JZ    end_27
+	JZ    w_end_36
 
-loop_26:
+w_loop_35:
 	TZCNTQ  R9, R10
-	PEXTQ   1024(CX)(R10*8), DX, R8
-	ADDQ    1536(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	ANDQ    R13, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    R13, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_26
+	JNZ     w_loop_35
 
-end_27:
-	MOVQ  96(AX), R9
-	ORQ   104(AX), R9
-	ANDQ  128(AX), R9
-	ANDQ  R12, R9
-	TESTQ R9, R9
-	JZ    end_29
-
-loop_28:
-	TZCNTQ  R9, R10
-	PEXTQ   (CX)(R10*8), DX, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	ANDQ    R12, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
-	BLSRQ   R9, R9
-	JNZ     loop_28
-
-end_29:
-nopins_25:
+w_end_36:
 	// Pawns, set-wise: b our pawns, free those not pinned.
 	MOVQ 72(AX), R9
 	ANDQ 128(AX), R9
-	MOVQ R12, R10
-	ORQ  R13, R10
+	MOVQ R13, R10
+	ORQ  BX, R10
 	NOTQ R10
 	ANDQ R9, R10
+	MOVQ SI, DI
+	NOTQ DI
 
-	// Pushes: a pawn pinned along a file stays on it.
-	MOVQ R9, BP
-	ANDQ R12, BP
-	SHLQ $0x08, BP
-	ANDQ R12, BP
-	MOVQ R10, R8
-	SHLQ $0x08, R8
-	ORQ  R8, BP
-	MOVQ DX, R8
-	NOTQ R8
-	ANDQ R8, BP
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R10, SI
+	SHLQ    $0x08, SI
+	MOVQ    R9, R11
+	ANDQ    R13, R11
+	SHLQ    $0x08, R11
+	ANDQ    R13, R11
+	ORQ     R11, SI
+	ANDQ    DI, SI
+	MOVQ    $0x0000000000ff0000, R11
+	ANDQ    SI, R11
+	SHLQ    $0x08, R11
+	ANDQ    DI, R11
+	ANDQ    R8, R11
+	ANDQ    R8, SI
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 
-	// Double pushes from the squares one push reached.
-	MOVQ    $0x0000000000ff0000, R14
-	ANDQ    BP, R14
-	SHLQ    $0x08, R14
-	MOVQ    DX, R8
-	NOTQ    R8
-	ANDQ    R8, R14
-	ANDQ    R15, R14
-	POPCNTQ R14, R14
-	ADDQ    R14, R11
-	ANDQ    R15, BP
-	MOVQ    $0xff00000000000000, R14
-	MOVQ    R14, R12
-	ANDQ    BP, R12
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R10, R11
+	SHLQ $0x07, R11
+	ANDQ 5128(CX), R11
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHLQ $0x07, DI
+	ANDQ 5128(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R11
+	ANDQ R8, R11
+	ANDQ 136(AX), R11
+	MOVQ R10, R12
+	SHLQ $0x09, R12
+	ANDQ 5120(CX), R12
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHLQ $0x09, DI
+	ANDQ 5120(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R12
+	ANDQ R8, R12
+	ANDQ 136(AX), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x00ff000000000000, DI
+	TESTQ   R9, DI
+	JZ      w_nopromo_37
+	MOVQ    $0xff00000000000000, DI
+	MOVQ    DI, BX
+	ANDQ    SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    BX, DX
+
+w_nopromo_37:
+	POPCNTQ SI, SI
+	ADDQ    SI, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	POPCNTQ R12, R12
-	POPCNTQ BP, BP
-	ADDQ    BP, R11
+	ADDQ    R12, DX
 
-	// Captures: a pawn pinned along a diagonal captures only on it.
-	MOVQ    R10, BP
-	SHLQ    $0x07, BP
-	MOVQ    $0x7f7f7f7f7f7f7f7f, R8
-	ANDQ    R8, BP
-	MOVQ    R9, R14
-	ANDQ    R13, R14
-	SHLQ    $0x07, R14
-	MOVQ    $0x7f7f7f7f7f7f7f7f, R8
-	ANDQ    R8, R14
-	ANDQ    R13, R14
-	ORQ     R14, BP
-	ANDQ    136(AX), BP
-	ANDQ    R15, BP
-	MOVQ    $0xff00000000000000, R8
-	ANDQ    BP, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R12
-	POPCNTQ BP, BP
-	ADDQ    BP, R11
-	MOVQ    R10, BP
-	SHLQ    $0x09, BP
-	MOVQ    $0xfefefefefefefefe, R8
-	ANDQ    R8, BP
-	MOVQ    R9, R14
-	ANDQ    R13, R14
-	SHLQ    $0x09, R14
-	MOVQ    $0xfefefefefefefefe, R8
-	ANDQ    R8, R14
-	ANDQ    R13, R14
-	ORQ     R14, BP
-	ANDQ    136(AX), BP
-	ANDQ    R15, BP
-	MOVQ    $0xff00000000000000, R8
-	ANDQ    BP, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R12
-	POPCNTQ BP, BP
-	ADDQ    BP, R11
-
-	// A promotion counts four moves: three more each.
-	LEAQ (R12)(R12*2), R12
-	ADDQ R12, R11
-
+w_tail_18:
 	// 4. En passant, each capture tested from the king.
-	MOVBQZX 298(AX), R12
-	CMPQ    R12, $0x00000040
-	JEQ     noep_30
-	MOVQ    3584(CX)(R12*8), R9
+	MOVBQZX 298(AX), BX
+	CMPQ    BX, $0x00000040
+	JEQ     w_noep_38
+	MOVQ    3584(CX)(BX*8), R9
 	ANDQ    72(AX), R9
 	ANDQ    128(AX), R9
-	JZ      noep_30
-	MOVQ    R12, R13
+	JZ      w_noep_38
+	MOVQ    BX, R13
 	XORQ    $0x00000008, R13
+	MOVQ    112(AX), R15
+	ANDQ    128(AX), R15
+	TZCNTQ  R15, SI
+	XORQ    64(AX), R15
+	MOVQ    64(AX), R15
+	MOVQ    96(AX), DI
+	ORQ     104(AX), DI
+	ANDQ    136(AX), DI
+	MOVQ    88(AX), R8
+	ORQ     104(AX), R8
+	ANDQ    136(AX), R8
 	TESTQ   R9, R9
-	JZ      end_32
+	JZ      w_end_40
 
-loop_31:
+w_loop_39:
 	TZCNTQ R9, R10
-	MOVQ   DX, R15
-	BTRQ   R10, R15
-	BTRQ   R13, R15
-	BTSQ   R12, R15
+	MOVQ   R15, R14
+	BTRQ   R10, R14
+	BTRQ   R13, R14
+	BTSQ   BX, R14
 
 	// A knight's or pawn's check stands, unless the captured pawn gives it.
-	MOVQ  3072(CX)(BX*8), R8
-	ANDQ  72(AX), R8
-	BTRQ  R13, R8
-	MOVQ  2048(CX)(BX*8), R14
-	ANDQ  80(AX), R14
-	ORQ   R14, R8
-	ANDQ  136(AX), R8
-	JNZ   epnext_33
-	PEXTQ (CX)(BX*8), R15, R8
-	ADDQ  512(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	MOVQ  96(AX), R14
-	ORQ   104(AX), R14
-	ANDQ  136(AX), R14
-	ANDQ  R14, R8
-	JNZ   epnext_33
-	PEXTQ 1024(CX)(BX*8), R15, R8
-	ADDQ  1536(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	MOVQ  88(AX), R14
-	ORQ   104(AX), R14
-	ANDQ  136(AX), R14
-	ANDQ  R14, R8
-	JNZ   epnext_33
-	INCQ  R11
+	MOVQ  3072(CX)(SI*8), R11
+	ANDQ  72(AX), R11
+	BTRQ  R13, R11
+	MOVQ  2048(CX)(SI*8), R12
+	ANDQ  80(AX), R12
+	ORQ   R12, R11
+	ANDQ  136(AX), R11
+	JNZ   w_epnext_41
+	PEXTQ (CX)(SI*8), R14, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ DI, R11
+	JNZ   w_epnext_41
+	PEXTQ 1024(CX)(SI*8), R14, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   w_epnext_41
+	INCQ  DX
 
-epnext_33:
+w_epnext_41:
 	BLSRQ R9, R9
-	JNZ   loop_31
+	JNZ   w_loop_39
 
-end_32:
-noep_30:
+w_end_40:
+w_noep_38:
 	// 5. Castling, out of check.
-	MOVBQZX 297(AX), BX
-	ANDQ    $0x00000003, BX
-	JZ      done
-	TESTQ   SI, SI
-	JNZ     done
-	BTQ     $0x00, BX
-	JCC     nocastle_34
-	MOVQ    232(AX), R8
-	TESTQ   DX, R8
-	JNZ     nocastle_34
-	MOVQ    264(AX), R14
-	TESTQ   R14, (SP)
-	JNZ     nocastle_34
+	MOVBQZX 297(AX), R13
+	ANDQ    $0x00000003, R13
+	JZ      w_done_1
+	CMPQ    152(AX), $0x00000000
+	JNE     w_done_1
+	BTQ     $0x00, R13
+	JCC     w_nocastle_42
+	MOVQ    232(AX), R11
+	TESTQ   R11, 64(AX)
+	JNZ     w_nocastle_42
 
-	// The rank from the rook's square, both castling pieces lifted.
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   264(AX), R9
+	TESTQ  R9, 8(SP)
+	JNZ    w_nocastle_42
+	MOVQ   (SP), R11
+	NOTQ   R11
+	ANDQ   R11, R9
+	JZ     w_tested_44
+	MOVQ   112(AX), BX
+	ANDQ   128(AX), BX
+	TZCNTQ BX, SI
+	XORQ   64(AX), BX
+	MOVQ   96(AX), DI
+	ORQ    104(AX), DI
+	ANDQ   136(AX), DI
+	MOVQ   88(AX), R8
+	ORQ    104(AX), R8
+	ANDQ   136(AX), R8
+	TESTQ  R9, R9
+	JZ     w_end_46
+
+w_loop_45:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   80(AX), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   72(AX), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   112(AX), R12
+	ORQ    R12, R11
+	ANDQ   136(AX), R11
+	JNZ    w_nocastle_42
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     w_noslider_47
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    w_nocastle_42
+
+w_noslider_47:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    w_noslider_48
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   w_nocastle_42
+
+w_noslider_48:
+	BLSRQ R9, R9
+	JNZ   w_loop_45
+
+w_end_46:
+w_tested_44:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
 	MOVBQZX 224(AX), R10
-	MOVQ    DI, R15
-	BTRQ    R10, R15
-	PEXTQ   (CX)(R10*8), R15, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	MOVQ    $0x00000000000000ff, R9
-	ANDQ    R9, R8
-	MOVQ    96(AX), R9
-	ORQ     104(AX), R9
-	ANDQ    136(AX), R9
-	TESTQ   R8, R9
-	JZ      castle_35
-	TESTQ   R8, R14
-	JNZ     nocastle_34
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     w_castle_43
+	MOVQ    112(AX), BX
+	ANDQ    128(AX), BX
+	TZCNTQ  BX, SI
+	XORQ    64(AX), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0x00000000000000ff, R12
+	ANDQ    R12, R11
+	MOVQ    96(AX), R12
+	ORQ     104(AX), R12
+	ANDQ    136(AX), R12
+	TESTQ   R12, R11
+	JZ      w_castle_43
+	TESTQ   R11, 264(AX)
+	JNZ     w_nocastle_42
 
-castle_35:
-	INCQ R11
+w_castle_43:
+	INCQ DX
 
-nocastle_34:
-	BTQ   $0x01, BX
-	JCC   nocastle_36
-	MOVQ  240(AX), R8
-	TESTQ DX, R8
-	JNZ   nocastle_36
-	MOVQ  272(AX), R14
-	TESTQ R14, (SP)
-	JNZ   nocastle_36
+w_nocastle_42:
+	BTQ   $0x01, R13
+	JCC   w_nocastle_49
+	MOVQ  240(AX), R11
+	TESTQ R11, 64(AX)
+	JNZ   w_nocastle_49
 
-	// The rank from the rook's square, both castling pieces lifted.
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   272(AX), R9
+	TESTQ  R9, 8(SP)
+	JNZ    w_nocastle_49
+	MOVQ   (SP), R11
+	NOTQ   R11
+	ANDQ   R11, R9
+	JZ     w_tested_51
+	MOVQ   112(AX), BX
+	ANDQ   128(AX), BX
+	TZCNTQ BX, SI
+	XORQ   64(AX), BX
+	MOVQ   96(AX), DI
+	ORQ    104(AX), DI
+	ANDQ   136(AX), DI
+	MOVQ   88(AX), R8
+	ORQ    104(AX), R8
+	ANDQ   136(AX), R8
+	TESTQ  R9, R9
+	JZ     w_end_53
+
+w_loop_52:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   80(AX), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   72(AX), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   112(AX), R12
+	ORQ    R12, R11
+	ANDQ   136(AX), R11
+	JNZ    w_nocastle_49
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     w_noslider_54
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    w_nocastle_49
+
+w_noslider_54:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    w_noslider_55
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   w_nocastle_49
+
+w_noslider_55:
+	BLSRQ R9, R9
+	JNZ   w_loop_52
+
+w_end_53:
+w_tested_51:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
 	MOVBQZX 225(AX), R10
-	MOVQ    DI, R15
-	BTRQ    R10, R15
-	PEXTQ   (CX)(R10*8), R15, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	MOVQ    $0x00000000000000ff, R9
-	ANDQ    R9, R8
-	MOVQ    96(AX), R9
-	ORQ     104(AX), R9
-	ANDQ    136(AX), R9
-	TESTQ   R8, R9
-	JZ      castle_37
-	TESTQ   R8, R14
-	JNZ     nocastle_36
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     w_castle_50
+	MOVQ    112(AX), BX
+	ANDQ    128(AX), BX
+	TZCNTQ  BX, SI
+	XORQ    64(AX), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0x00000000000000ff, R12
+	ANDQ    R12, R11
+	MOVQ    96(AX), R12
+	ORQ     104(AX), R12
+	ANDQ    136(AX), R12
+	TESTQ   R12, R11
+	JZ      w_castle_50
+	TESTQ   R11, 272(AX)
+	JNZ     w_nocastle_49
 
-castle_37:
-	INCQ R11
+w_castle_50:
+	INCQ DX
 
-nocastle_36:
-done:
-	MOVQ R11, ret+16(FP)
+w_nocastle_49:
+w_done_1:
+	MOVQ DX, ret+16(FP)
 	RET
 
-// func countBlackBMI2(pos *uint64, tab *uint64) int
-// Requires: BMI, BMI2, POPCNT
-TEXT ·countBlackBMI2(SB), NOSPLIT, $8-24
-	MOVQ pos+0(FP), AX
-	MOVQ tab+8(FP), CX
+black:
+	// Our king, the occupancy with it lifted and the enemy sliders.
+	MOVQ   112(AX), BX
+	ANDQ   136(AX), BX
+	TZCNTQ BX, SI
+	XORQ   64(AX), BX
+	MOVQ   96(AX), DI
+	ORQ    104(AX), DI
+	ANDQ   128(AX), DI
+	MOVQ   88(AX), R8
+	ORQ    104(AX), R8
+	ANDQ   128(AX), R8
 
-	// Our king, and the occupancy with it lifted.
-	MOVQ   112(AX), SI
-	ANDQ   136(AX), SI
-	TZCNTQ SI, BX
-	MOVQ   64(AX), DX
-	MOVQ   DX, DI
-	XORQ   SI, DI
-
-	// 1. The squares the enemy attacks, our king lifted.
-	MOVQ  72(AX), R9
-	ANDQ  128(AX), R9
-	MOVQ  R9, SI
-	SHLQ  $0x07, SI
-	MOVQ  $0x7f7f7f7f7f7f7f7f, R8
-	ANDQ  R8, SI
-	SHLQ  $0x09, R9
-	MOVQ  $0xfefefefefefefefe, R8
-	ANDQ  R8, R9
-	ORQ   R9, SI
-	MOVQ  80(AX), R9
-	ANDQ  128(AX), R9
-	TESTQ R9, R9
-	JZ    end_2
-
-loop_1:
-	TZCNTQ R9, R10
-	ORQ    2048(CX)(R10*8), SI
-	BLSRQ  R9, R9
-	JNZ    loop_1
-
-end_2:
-	MOVQ   112(AX), R9
-	ANDQ   128(AX), R9
-	TZCNTQ R9, R10
-	ORQ    2560(CX)(R10*8), SI
-	MOVQ   88(AX), R9
-	ORQ    104(AX), R9
-	ANDQ   128(AX), R9
-	TESTQ  R9, R9
-	JZ     end_4
-
-loop_3:
-	TZCNTQ R9, R10
-	PEXTQ  1024(CX)(R10*8), DI, R8
-	ADDQ   1536(CX)(R10*8), R8
-	MOVQ   (CX)(R8*8), R8
-	ORQ    R8, SI
-	BLSRQ  R9, R9
-	JNZ    loop_3
-
-end_4:
-	MOVQ  96(AX), R9
-	ORQ   104(AX), R9
-	ANDQ  128(AX), R9
-	TESTQ R9, R9
-	JZ    end_6
-
-loop_5:
-	TZCNTQ R9, R10
-	PEXTQ  (CX)(R10*8), DI, R8
-	ADDQ   512(CX)(R10*8), R8
-	MOVQ   (CX)(R8*8), R8
-	ORQ    R8, SI
-	BLSRQ  R9, R9
-	JNZ    loop_5
-
-end_6:
-	MOVQ SI, (SP)
-
-	// The king's moves: onto squares neither ours nor attacked.
-	MOVQ    136(AX), R11
-	ORQ     SI, R11
-	NOTQ    R11
-	ANDQ    2560(CX)(BX*8), R11
-	POPCNTQ R11, R11
-
-	// 2. Checkers and pins.
-	MOVQ 2048(CX)(BX*8), SI
-	ANDQ 80(AX), SI
-	MOVQ 3584(CX)(BX*8), R8
-	ANDQ 72(AX), R8
-	ORQ  R8, SI
-	ANDQ 128(AX), SI
-	XORQ R12, R12
-	XORQ R13, R13
-	MOVQ 96(AX), R9
-	ORQ  104(AX), R9
-	ANDQ 128(AX), R9
-	JZ   nosliders_7
-
-	// The sliders the king sees through our pieces.
-	MOVQ  128(AX), R8
-	PEXTQ (CX)(BX*8), R8, R8
-	ADDQ  512(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	ANDQ  R8, R9
-	TESTQ R9, R9
-	JZ    end_9
-
-loop_8:
-	TZCNTQ R9, R10
-	MOVQ   BX, R14
-	SHLQ   $0x06, R14
-	ADDQ   R10, R14
-	MOVQ   4096(CX)(R14*8), R14
-	MOVQ   R14, R8
-	ANDQ   136(AX), R8
-	JNZ    notcheck_10
-	BTSQ   R10, SI
-	JMP    next_11
-
-notcheck_10:
-	BLSRQ R8, R8
-	JNZ   next_11
-	BTSQ  R10, R14
-	ORQ   R14, R12
-
-next_11:
-	BLSRQ R9, R9
-	JNZ   loop_8
-
-end_9:
-nosliders_7:
-	MOVQ 88(AX), R9
-	ORQ  104(AX), R9
-	ANDQ 128(AX), R9
-	JZ   nosliders_12
-
-	// The sliders the king sees through our pieces.
-	MOVQ  128(AX), R8
-	PEXTQ 1024(CX)(BX*8), R8, R8
-	ADDQ  1536(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	ANDQ  R8, R9
-	TESTQ R9, R9
-	JZ    end_14
-
-loop_13:
-	TZCNTQ R9, R10
-	MOVQ   BX, R14
-	SHLQ   $0x06, R14
-	ADDQ   R10, R14
-	MOVQ   4096(CX)(R14*8), R14
-	MOVQ   R14, R8
-	ANDQ   136(AX), R8
-	JNZ    notcheck_15
-	BTSQ   R10, SI
-	JMP    next_16
-
-notcheck_15:
-	BLSRQ R8, R8
-	JNZ   next_16
-	BTSQ  R10, R14
-	ORQ   R14, R13
-
-next_16:
-	BLSRQ R9, R9
-	JNZ   loop_13
-
-end_14:
-nosliders_12:
-	MOVQ SI, 152(AX)
-
-	// The check mask; in double check only the king moves.
-	TESTQ  SI, SI
-	JZ     nocheck_17
-	MOVQ   SI, R8
-	BLSRQ  R8, R8
-	JNZ    done
-	TZCNTQ SI, R10
-	MOVQ   BX, R15
-	SHLQ   $0x06, R15
-	ADDQ   R10, R15
-	MOVQ   4096(CX)(R15*8), R15
-	ORQ    SI, R15
-	JMP    havemask_18
-
-nocheck_17:
-	MOVQ $-1, R15
-
-havemask_18:
-	MOVQ 136(AX), R14
-	NOTQ R14
-	ANDQ R15, R14
-
-	// 3. Knights and sliders not pinned.
-	MOVQ  R12, R9
-	ORQ   R13, R9
+	// 1. The king's moves: each target, neither ours nor attacked.
+	// Castling reuses the answers: the targets and those found attacked.
+	XORQ  DX, DX
+	MOVQ  136(AX), R9
 	NOTQ  R9
-	ANDQ  80(AX), R9
+	ANDQ  2560(CX)(SI*8), R9
+	MOVQ  R9, 16(SP)
+	MOVQ  R9, 24(SP)
+	TESTQ R9, R9
+	JZ    b_end_3
+
+b_loop_2:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   80(AX), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   72(AX), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   112(AX), R12
+	ORQ    R12, R11
+	ANDQ   128(AX), R11
+	JNZ    b_attacked_4
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     b_noslider_5
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    b_attacked_4
+
+b_noslider_5:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    b_noslider_6
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   b_attacked_4
+
+b_noslider_6:
+	INCQ DX
+	BTRQ R10, 24(SP)
+
+b_attacked_4:
+	BLSRQ R9, R9
+	JNZ   b_loop_2
+
+b_end_3:
+	// 2. Checkers and pins.
+	MOVQ 2048(CX)(SI*8), R12
+	ANDQ 80(AX), R12
+	MOVQ 3584(CX)(SI*8), R11
+	ANDQ 72(AX), R11
+	ORQ  R11, R12
+	ANDQ 128(AX), R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4096(CX)(SI*8), R9
+	ANDQ  DI, R9
+	JZ    b_nosliders_7
+	MOVQ  128(AX), R11
+	PEXTQ (CX)(SI*8), R11, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    b_end_9
+
+b_loop_8:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   136(AX), R11
+	JNZ    b_notcheck_10
+	BTSQ   R10, R12
+	JMP    b_next_11
+
+b_notcheck_10:
+	BLSRQ R11, R11
+	JNZ   b_next_11
+	BTSQ  R10, DI
+	ORQ   DI, R13
+
+b_next_11:
+	BLSRQ R9, R9
+	JNZ   b_loop_8
+
+b_end_9:
+b_nosliders_7:
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4608(CX)(SI*8), R9
+	ANDQ  R8, R9
+	JZ    b_nosliders_12
+	MOVQ  128(AX), R11
+	PEXTQ 1024(CX)(SI*8), R11, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    b_end_14
+
+b_loop_13:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   136(AX), R11
+	JNZ    b_notcheck_15
+	BTSQ   R10, R12
+	JMP    b_next_16
+
+b_notcheck_15:
+	BLSRQ R11, R11
+	JNZ   b_next_16
+	BTSQ  R10, DI
+	ORQ   DI, BX
+
+b_next_16:
+	BLSRQ R9, R9
+	JNZ   b_loop_13
+
+b_end_14:
+b_nosliders_12:
+	MOVQ R12, 152(AX)
+
+	// Out of check with no piece pinned: the simple copy.
+	MOVQ  $-1, R8
+	TESTQ R12, R12
+	JNZ   b_check_19
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	JNZ   b_general_17
+	MOVQ  64(AX), BX
+
+	// 3. Knights and sliders (general: false).
+	MOVQ  136(AX), SI
+	NOTQ  SI
+	MOVQ  80(AX), R9
 	ANDQ  136(AX), R9
 	TESTQ R9, R9
-	JZ    end_20
+	JZ    b_end_21
 
-loop_19:
+b_loop_20:
 	TZCNTQ  R9, R10
-	MOVQ    2048(CX)(R10*8), R8
-	ANDQ    R14, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_19
+	JNZ     b_loop_20
 
-end_20:
+b_end_21:
 	MOVQ  88(AX), R9
 	ORQ   104(AX), R9
 	ANDQ  136(AX), R9
-	MOVQ  R12, R8
-	ORQ   R13, R8
-	NOTQ  R8
-	ANDQ  R8, R9
 	TESTQ R9, R9
-	JZ    end_22
+	JZ    b_end_23
 
-loop_21:
+b_loop_22:
 	TZCNTQ  R9, R10
-	PEXTQ   1024(CX)(R10*8), DX, R8
-	ADDQ    1536(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	PEXTQ   1024(CX)(R10*8), BX, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_21
+	JNZ     b_loop_22
 
-end_22:
+b_end_23:
 	MOVQ  96(AX), R9
 	ORQ   104(AX), R9
 	ANDQ  136(AX), R9
-	MOVQ  R12, R8
-	ORQ   R13, R8
-	NOTQ  R8
-	ANDQ  R8, R9
 	TESTQ R9, R9
-	JZ    end_24
+	JZ    b_end_25
 
-loop_23:
+b_loop_24:
 	TZCNTQ  R9, R10
-	PEXTQ   (CX)(R10*8), DX, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_23
+	JNZ     b_loop_24
 
-end_24:
-	// Pinned sliders, each along its ray.
-	MOVQ  R12, R8
-	ORQ   R13, R8
-	JZ    nopins_25
+b_end_25:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 72(AX), R9
+	ANDQ 136(AX), R9
+	MOVQ BX, SI
+	NOTQ SI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R9, BX
+	SHRQ    $0x08, BX
+	ANDQ    SI, BX
+	MOVQ    $0x0000ff0000000000, R11
+	ANDQ    BX, R11
+	SHRQ    $0x08, R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ANDQ 5128(CX), R11
+	ANDQ 128(AX), R11
+	MOVQ R9, R12
+	SHRQ $0x07, R12
+	ANDQ 5120(CX), R12
+	ANDQ 128(AX), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x000000000000ff00, DI
+	TESTQ   R9, DI
+	JZ      b_nopromo_26
+	MOVQ    $0x00000000000000ff, DI
+	MOVQ    DI, SI
+	ANDQ    BX, SI
+	POPCNTQ SI, SI
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    SI, DX
+
+b_nopromo_26:
+	POPCNTQ BX, BX
+	ADDQ    BX, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+	JMP     b_tail_18
+
+	// In check: in double check only the king moves; else the check mask.
+b_check_19:
+	MOVQ   R12, R11
+	BLSRQ  R11, R11
+	JNZ    b_done_1
+	TZCNTQ R12, R10
+	MOVQ   SI, R8
+	SHLQ   $0x06, R8
+	ADDQ   R10, R8
+	MOVQ   5632(CX)(R8*8), R8
+	ORQ    R12, R8
+
+b_general_17:
+	MOVQ 64(AX), SI
+
+	// 3. Knights and sliders (general: true).
+	MOVQ  136(AX), DI
+	NOTQ  DI
+	ANDQ  R8, DI
+	MOVQ  80(AX), R9
+	ANDQ  136(AX), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    b_end_28
+
+b_loop_27:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     b_loop_27
+
+b_end_28:
 	MOVQ  88(AX), R9
+	ORQ   104(AX), R9
+	ANDQ  136(AX), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    b_end_30
+
+b_loop_29:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     b_loop_29
+
+b_end_30:
+	MOVQ  96(AX), R9
+	ORQ   104(AX), R9
+	ANDQ  136(AX), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    b_end_32
+
+b_loop_31:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     b_loop_31
+
+b_end_32:
+	// Pinned sliders, each along its ray.
+	MOVQ  88(AX), R9
+	ORQ   104(AX), R9
+	ANDQ  136(AX), R9
+	ANDQ  BX, R9
+	TESTQ R9, R9
+	JZ    b_end_34
+
+b_loop_33:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    BX, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     b_loop_33
+
+b_end_34:
+	MOVQ  96(AX), R9
 	ORQ   104(AX), R9
 	ANDQ  136(AX), R9
 	ANDQ  R13, R9
 	TESTQ R9, R9
-	JZ    end_27
+	JZ    b_end_36
 
-loop_26:
+b_loop_35:
 	TZCNTQ  R9, R10
-	PEXTQ   1024(CX)(R10*8), DX, R8
-	ADDQ    1536(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	ANDQ    R13, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    R13, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	BLSRQ   R9, R9
-	JNZ     loop_26
+	JNZ     b_loop_35
 
-end_27:
-	MOVQ  96(AX), R9
-	ORQ   104(AX), R9
-	ANDQ  136(AX), R9
-	ANDQ  R12, R9
-	TESTQ R9, R9
-	JZ    end_29
-
-loop_28:
-	TZCNTQ  R9, R10
-	PEXTQ   (CX)(R10*8), DX, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	ANDQ    R14, R8
-	ANDQ    R12, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R11
-	BLSRQ   R9, R9
-	JNZ     loop_28
-
-end_29:
-nopins_25:
+b_end_36:
 	// Pawns, set-wise: b our pawns, free those not pinned.
 	MOVQ 72(AX), R9
 	ANDQ 136(AX), R9
-	MOVQ R12, R10
-	ORQ  R13, R10
+	MOVQ R13, R10
+	ORQ  BX, R10
 	NOTQ R10
 	ANDQ R9, R10
+	MOVQ SI, DI
+	NOTQ DI
 
-	// Pushes: a pawn pinned along a file stays on it.
-	MOVQ R9, BP
-	ANDQ R12, BP
-	SHRQ $0x08, BP
-	ANDQ R12, BP
-	MOVQ R10, R8
-	SHRQ $0x08, R8
-	ORQ  R8, BP
-	MOVQ DX, R8
-	NOTQ R8
-	ANDQ R8, BP
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R10, SI
+	SHRQ    $0x08, SI
+	MOVQ    R9, R11
+	ANDQ    R13, R11
+	SHRQ    $0x08, R11
+	ANDQ    R13, R11
+	ORQ     R11, SI
+	ANDQ    DI, SI
+	MOVQ    $0x0000ff0000000000, R11
+	ANDQ    SI, R11
+	SHRQ    $0x08, R11
+	ANDQ    DI, R11
+	ANDQ    R8, R11
+	ANDQ    R8, SI
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 
-	// Double pushes from the squares one push reached.
-	MOVQ    $0x0000ff0000000000, R14
-	ANDQ    BP, R14
-	SHRQ    $0x08, R14
-	MOVQ    DX, R8
-	NOTQ    R8
-	ANDQ    R8, R14
-	ANDQ    R15, R14
-	POPCNTQ R14, R14
-	ADDQ    R14, R11
-	ANDQ    R15, BP
-	MOVQ    $0x00000000000000ff, R14
-	MOVQ    R14, R12
-	ANDQ    BP, R12
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R10, R11
+	SHRQ $0x09, R11
+	ANDQ 5128(CX), R11
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHRQ $0x09, DI
+	ANDQ 5128(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R11
+	ANDQ R8, R11
+	ANDQ 128(AX), R11
+	MOVQ R10, R12
+	SHRQ $0x07, R12
+	ANDQ 5120(CX), R12
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHRQ $0x07, DI
+	ANDQ 5120(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R12
+	ANDQ R8, R12
+	ANDQ 128(AX), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x000000000000ff00, DI
+	TESTQ   R9, DI
+	JZ      b_nopromo_37
+	MOVQ    $0x00000000000000ff, DI
+	MOVQ    DI, BX
+	ANDQ    SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    BX, DX
+
+b_nopromo_37:
+	POPCNTQ SI, SI
+	ADDQ    SI, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
 	POPCNTQ R12, R12
-	POPCNTQ BP, BP
-	ADDQ    BP, R11
+	ADDQ    R12, DX
 
-	// Captures: a pawn pinned along a diagonal captures only on it.
-	MOVQ    R10, BP
-	SHRQ    $0x09, BP
-	MOVQ    $0x7f7f7f7f7f7f7f7f, R8
-	ANDQ    R8, BP
-	MOVQ    R9, R14
-	ANDQ    R13, R14
-	SHRQ    $0x09, R14
-	MOVQ    $0x7f7f7f7f7f7f7f7f, R8
-	ANDQ    R8, R14
-	ANDQ    R13, R14
-	ORQ     R14, BP
-	ANDQ    128(AX), BP
-	ANDQ    R15, BP
-	MOVQ    $0x00000000000000ff, R8
-	ANDQ    BP, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R12
-	POPCNTQ BP, BP
-	ADDQ    BP, R11
-	MOVQ    R10, BP
-	SHRQ    $0x07, BP
-	MOVQ    $0xfefefefefefefefe, R8
-	ANDQ    R8, BP
-	MOVQ    R9, R14
-	ANDQ    R13, R14
-	SHRQ    $0x07, R14
-	MOVQ    $0xfefefefefefefefe, R8
-	ANDQ    R8, R14
-	ANDQ    R13, R14
-	ORQ     R14, BP
-	ANDQ    128(AX), BP
-	ANDQ    R15, BP
-	MOVQ    $0x00000000000000ff, R8
-	ANDQ    BP, R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R12
-	POPCNTQ BP, BP
-	ADDQ    BP, R11
-
-	// A promotion counts four moves: three more each.
-	LEAQ (R12)(R12*2), R12
-	ADDQ R12, R11
-
+b_tail_18:
 	// 4. En passant, each capture tested from the king.
-	MOVBQZX 298(AX), R12
-	CMPQ    R12, $0x00000040
-	JEQ     noep_30
-	MOVQ    3072(CX)(R12*8), R9
+	MOVBQZX 298(AX), BX
+	CMPQ    BX, $0x00000040
+	JEQ     b_noep_38
+	MOVQ    3072(CX)(BX*8), R9
 	ANDQ    72(AX), R9
 	ANDQ    136(AX), R9
-	JZ      noep_30
-	MOVQ    R12, R13
+	JZ      b_noep_38
+	MOVQ    BX, R13
 	XORQ    $0x00000008, R13
+	MOVQ    112(AX), R15
+	ANDQ    136(AX), R15
+	TZCNTQ  R15, SI
+	XORQ    64(AX), R15
+	MOVQ    64(AX), R15
+	MOVQ    96(AX), DI
+	ORQ     104(AX), DI
+	ANDQ    128(AX), DI
+	MOVQ    88(AX), R8
+	ORQ     104(AX), R8
+	ANDQ    128(AX), R8
 	TESTQ   R9, R9
-	JZ      end_32
+	JZ      b_end_40
 
-loop_31:
+b_loop_39:
 	TZCNTQ R9, R10
-	MOVQ   DX, R15
-	BTRQ   R10, R15
-	BTRQ   R13, R15
-	BTSQ   R12, R15
+	MOVQ   R15, R14
+	BTRQ   R10, R14
+	BTRQ   R13, R14
+	BTSQ   BX, R14
 
 	// A knight's or pawn's check stands, unless the captured pawn gives it.
-	MOVQ  3584(CX)(BX*8), R8
-	ANDQ  72(AX), R8
-	BTRQ  R13, R8
-	MOVQ  2048(CX)(BX*8), R14
-	ANDQ  80(AX), R14
-	ORQ   R14, R8
-	ANDQ  128(AX), R8
-	JNZ   epnext_33
-	PEXTQ (CX)(BX*8), R15, R8
-	ADDQ  512(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	MOVQ  96(AX), R14
-	ORQ   104(AX), R14
-	ANDQ  128(AX), R14
-	ANDQ  R14, R8
-	JNZ   epnext_33
-	PEXTQ 1024(CX)(BX*8), R15, R8
-	ADDQ  1536(CX)(BX*8), R8
-	MOVQ  (CX)(R8*8), R8
-	MOVQ  88(AX), R14
-	ORQ   104(AX), R14
-	ANDQ  128(AX), R14
-	ANDQ  R14, R8
-	JNZ   epnext_33
-	INCQ  R11
+	MOVQ  3584(CX)(SI*8), R11
+	ANDQ  72(AX), R11
+	BTRQ  R13, R11
+	MOVQ  2048(CX)(SI*8), R12
+	ANDQ  80(AX), R12
+	ORQ   R12, R11
+	ANDQ  128(AX), R11
+	JNZ   b_epnext_41
+	PEXTQ (CX)(SI*8), R14, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ DI, R11
+	JNZ   b_epnext_41
+	PEXTQ 1024(CX)(SI*8), R14, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   b_epnext_41
+	INCQ  DX
 
-epnext_33:
+b_epnext_41:
 	BLSRQ R9, R9
-	JNZ   loop_31
+	JNZ   b_loop_39
 
-end_32:
-noep_30:
+b_end_40:
+b_noep_38:
 	// 5. Castling, out of check.
-	MOVBQZX 297(AX), BX
-	ANDQ    $0x0000000c, BX
-	JZ      done
-	TESTQ   SI, SI
-	JNZ     done
-	BTQ     $0x02, BX
-	JCC     nocastle_34
-	MOVQ    248(AX), R8
-	TESTQ   DX, R8
-	JNZ     nocastle_34
-	MOVQ    280(AX), R14
-	TESTQ   R14, (SP)
-	JNZ     nocastle_34
+	MOVBQZX 297(AX), R13
+	ANDQ    $0x0000000c, R13
+	JZ      b_done_1
+	CMPQ    152(AX), $0x00000000
+	JNE     b_done_1
+	BTQ     $0x02, R13
+	JCC     b_nocastle_42
+	MOVQ    248(AX), R11
+	TESTQ   R11, 64(AX)
+	JNZ     b_nocastle_42
 
-	// The rank from the rook's square, both castling pieces lifted.
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   280(AX), R9
+	TESTQ  R9, 24(SP)
+	JNZ    b_nocastle_42
+	MOVQ   16(SP), R11
+	NOTQ   R11
+	ANDQ   R11, R9
+	JZ     b_tested_44
+	MOVQ   112(AX), BX
+	ANDQ   136(AX), BX
+	TZCNTQ BX, SI
+	XORQ   64(AX), BX
+	MOVQ   96(AX), DI
+	ORQ    104(AX), DI
+	ANDQ   128(AX), DI
+	MOVQ   88(AX), R8
+	ORQ    104(AX), R8
+	ANDQ   128(AX), R8
+	TESTQ  R9, R9
+	JZ     b_end_46
+
+b_loop_45:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   80(AX), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   72(AX), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   112(AX), R12
+	ORQ    R12, R11
+	ANDQ   128(AX), R11
+	JNZ    b_nocastle_42
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     b_noslider_47
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    b_nocastle_42
+
+b_noslider_47:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    b_noslider_48
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   b_nocastle_42
+
+b_noslider_48:
+	BLSRQ R9, R9
+	JNZ   b_loop_45
+
+b_end_46:
+b_tested_44:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
 	MOVBQZX 226(AX), R10
-	MOVQ    DI, R15
-	BTRQ    R10, R15
-	PEXTQ   (CX)(R10*8), R15, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	MOVQ    $0xff00000000000000, R9
-	ANDQ    R9, R8
-	MOVQ    96(AX), R9
-	ORQ     104(AX), R9
-	ANDQ    128(AX), R9
-	TESTQ   R8, R9
-	JZ      castle_35
-	TESTQ   R8, R14
-	JNZ     nocastle_34
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     b_castle_43
+	MOVQ    112(AX), BX
+	ANDQ    136(AX), BX
+	TZCNTQ  BX, SI
+	XORQ    64(AX), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0xff00000000000000, R12
+	ANDQ    R12, R11
+	MOVQ    96(AX), R12
+	ORQ     104(AX), R12
+	ANDQ    128(AX), R12
+	TESTQ   R12, R11
+	JZ      b_castle_43
+	TESTQ   R11, 280(AX)
+	JNZ     b_nocastle_42
 
-castle_35:
-	INCQ R11
+b_castle_43:
+	INCQ DX
 
-nocastle_34:
-	BTQ   $0x03, BX
-	JCC   nocastle_36
-	MOVQ  256(AX), R8
-	TESTQ DX, R8
-	JNZ   nocastle_36
-	MOVQ  288(AX), R14
-	TESTQ R14, (SP)
-	JNZ   nocastle_36
+b_nocastle_42:
+	BTQ   $0x03, R13
+	JCC   b_nocastle_49
+	MOVQ  256(AX), R11
+	TESTQ R11, 64(AX)
+	JNZ   b_nocastle_49
 
-	// The rank from the rook's square, both castling pieces lifted.
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   288(AX), R9
+	TESTQ  R9, 24(SP)
+	JNZ    b_nocastle_49
+	MOVQ   16(SP), R11
+	NOTQ   R11
+	ANDQ   R11, R9
+	JZ     b_tested_51
+	MOVQ   112(AX), BX
+	ANDQ   136(AX), BX
+	TZCNTQ BX, SI
+	XORQ   64(AX), BX
+	MOVQ   96(AX), DI
+	ORQ    104(AX), DI
+	ANDQ   128(AX), DI
+	MOVQ   88(AX), R8
+	ORQ    104(AX), R8
+	ANDQ   128(AX), R8
+	TESTQ  R9, R9
+	JZ     b_end_53
+
+b_loop_52:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   80(AX), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   72(AX), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   112(AX), R12
+	ORQ    R12, R11
+	ANDQ   128(AX), R11
+	JNZ    b_nocastle_49
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     b_noslider_54
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    b_nocastle_49
+
+b_noslider_54:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    b_noslider_55
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   b_nocastle_49
+
+b_noslider_55:
+	BLSRQ R9, R9
+	JNZ   b_loop_52
+
+b_end_53:
+b_tested_51:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
 	MOVBQZX 227(AX), R10
-	MOVQ    DI, R15
-	BTRQ    R10, R15
-	PEXTQ   (CX)(R10*8), R15, R8
-	ADDQ    512(CX)(R10*8), R8
-	MOVQ    (CX)(R8*8), R8
-	MOVQ    $0xff00000000000000, R9
-	ANDQ    R9, R8
-	MOVQ    96(AX), R9
-	ORQ     104(AX), R9
-	ANDQ    128(AX), R9
-	TESTQ   R8, R9
-	JZ      castle_37
-	TESTQ   R8, R14
-	JNZ     nocastle_36
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     b_castle_50
+	MOVQ    112(AX), BX
+	ANDQ    136(AX), BX
+	TZCNTQ  BX, SI
+	XORQ    64(AX), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0xff00000000000000, R12
+	ANDQ    R12, R11
+	MOVQ    96(AX), R12
+	ORQ     104(AX), R12
+	ANDQ    128(AX), R12
+	TESTQ   R12, R11
+	JZ      b_castle_50
+	TESTQ   R11, 288(AX)
+	JNZ     b_nocastle_49
 
-castle_37:
-	INCQ R11
+b_castle_50:
+	INCQ DX
 
-nocastle_36:
-done:
-	MOVQ R11, ret+16(FP)
+b_nocastle_49:
+b_done_1:
+	MOVQ DX, ret+16(FP)
 	RET
 
 // func cpuid(leaf uint32, sub uint32) (a uint32, b uint32, c uint32, d uint32)

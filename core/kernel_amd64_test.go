@@ -23,6 +23,8 @@ func TestKernelLayout(t *testing.T) {
 	require.Equal(t, uintptr(kernelOffCastleRook), unsafe.Offsetof(p.castleRook))
 	require.Equal(t, uintptr(kernelOffCastlePath), unsafe.Offsetof(p.castlePath))
 	require.Equal(t, uintptr(kernelOffCastleKingPath), unsafe.Offsetof(p.castleKingPath))
+	require.Equal(t, uintptr(kernelOffSide), unsafe.Offsetof(p.side))
+	require.Equal(t, uintptr(1), unsafe.Sizeof(p.side))
 	require.Equal(t, uintptr(kernelOffCastling), unsafe.Offsetof(p.castling))
 	require.Equal(t, uintptr(kernelOffEP), unsafe.Offsetof(p.ep))
 	require.Equal(t, uintptr(8), unsafe.Sizeof(p.byType[0]))

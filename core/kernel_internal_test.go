@@ -37,9 +37,10 @@ func countGo(p *Position) (int, Bitboard) {
 	return q.countBlack(), q.checkers
 }
 
-// countBMI2 is countGo with the kernel.
-func countBMI2(p *Position) (int, Bitboard) {
+// countByKernel is countGo with the kernel.
+func countByKernel(p *Position) (int, Bitboard) {
 	q := *p
+	kernelReady()
 	return q.countKernel(), q.checkers
 }
 
@@ -47,7 +48,7 @@ func countBMI2(p *Position) (int, Bitboard) {
 func requireSameCount(t testing.TB, p *Position, where string) {
 	t.Helper()
 	n, c := countGo(p)
-	kn, kc := countBMI2(p)
+	kn, kc := countByKernel(p)
 	if n != kn || c != kc {
 		require.Failf(t, "the kernel and the Go counter differ", "%s: %s: Go %d moves, checkers %#x; kernel %d, checkers %#x", where, p.FEN(), n, uint64(c), kn, uint64(kc))
 	}
@@ -72,6 +73,7 @@ func compareAfterEveryMove(t testing.TB, p *Position, where string) {
 func perftBoth(p *Position, depth int, kernel bool) uint64 {
 	if depth == 1 {
 		if kernel {
+			kernelReady()
 			return uint64(p.countKernel())
 		}
 		n, _ := countGo(p)

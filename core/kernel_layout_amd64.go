@@ -13,6 +13,7 @@ const (
 	kernelOffCastleRook     = 224
 	kernelOffCastlePath     = 232
 	kernelOffCastleKingPath = 264
+	kernelOffSide           = 296
 	kernelOffCastling       = 297
 	kernelOffEP             = 298
 )
@@ -26,7 +27,16 @@ const (
 	kernelTabKnight     = 256
 	kernelTabKing       = 320
 	kernelTabPawn       = 384
-	kernelTabBetween    = 512
-	kernelTabAttacks    = 4608
-	kernelTabLen        = 112256
+	kernelTabRookRays   = 512
+	kernelTabBishopRays = 576
+	kernelTabConst      = 640
+	kernelTabBetween    = 704
+	kernelTabAttacks    = 4800
+	kernelTabLen        = 112448
+)
+
+// The table's constants, by index from kernelTabConst.
+const (
+	kernelConstNotFileA = 0
+	kernelConstNotFileH = 1
 )

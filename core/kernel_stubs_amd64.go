@@ -4,19 +4,12 @@
 
 package core
 
-// countWhiteBMI2 returns the number of legal moves of the standard-chess
-// position at pos (a *Position), White to move, and writes its checkers
-// to the position's cache; tab is the kernel's table (fillKernelTable).
+// countBMI2 returns the number of legal moves of the standard-chess
+// position at pos (a *Position) and writes its checkers to the
+// position's cache; tab is the kernel's table (fillKernelTable).
 //
 //go:noescape
-func countWhiteBMI2(pos *uint64, tab *uint64) int
-
-// countBlackBMI2 returns the number of legal moves of the standard-chess
-// position at pos (a *Position), Black to move, and writes its checkers
-// to the position's cache; tab is the kernel's table (fillKernelTable).
-//
-//go:noescape
-func countBlackBMI2(pos *uint64, tab *uint64) int
+func countBMI2(pos *uint64, tab *uint64) int
 
 // cpuid returns EAX, EBX, ECX and EDX after CPUID with EAX = leaf and ECX = sub.
 func cpuid(leaf uint32, sub uint32) (a uint32, b uint32, c uint32, d uint32)

@@ -192,6 +192,7 @@ func (p *Position) generate(ml *MoveList, mode genMode) int {
 	}
 	if ml == nil {
 		if useKernel {
+			kernelReady()
 			return p.countKernel()
 		}
 		if p.side&1 == White {

@@ -12,9 +12,9 @@ import (
 // generated are the files kernelgen writes, in package core's directory.
 var generated = []string{"kernel_amd64.s", "kernel_stubs_amd64.go", "kernel_layout_amd64.go"}
 
-// TestAssemblyIsReproducible builds kernelgen, runs it as core's
-// go:generate line does (the same arguments, which its output records) in
-// a scratch directory, and requires the committed files to match byte for
+// TestAssemblyIsReproducible builds kernelgen, runs it as core's generate
+// line does (the same arguments, which its output records) in a scratch
+// directory, and requires the committed files to match byte for
 // byte: they are never edited by hand, and `go generate ./...` changes
 // nothing.
 func TestAssemblyIsReproducible(t *testing.T) {
