@@ -5,8 +5,8 @@
 #include "textflag.h"
 
 // func countBMI2(pos *uint64, tab *uint64) int
-// Requires: BMI, BMI2, POPCNT
-TEXT ·countBMI2(SB), NOSPLIT, $32-24
+// Requires: BMI, BMI2, POPCNT, SSE2
+TEXT ·countBMI2(SB), NOSPLIT, $0-24
 	MOVQ pos+0(FP), AX
 	MOVQ tab+8(FP), CX
 	CMPB 296(AX), $0x00
@@ -25,13 +25,12 @@ TEXT ·countBMI2(SB), NOSPLIT, $32-24
 	ANDQ   136(AX), R8
 
 	// 1. The king's moves: each target, neither ours nor attacked.
-	// Castling reuses the answers: the targets and those found attacked.
+	// Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).
 	XORQ  DX, DX
 	MOVQ  128(AX), R9
 	NOTQ  R9
 	ANDQ  2560(CX)(SI*8), R9
-	MOVQ  R9, (SP)
-	MOVQ  R9, 8(SP)
+	MOVQ  R9, X0
 	TESTQ R9, R9
 	JZ    w_end_3
 
@@ -65,14 +64,16 @@ w_noslider_5:
 	JNZ   w_attacked_4
 
 w_noslider_6:
-	INCQ DX
-	BTRQ R10, 8(SP)
+	BTSQ R10, DX
 
 w_attacked_4:
 	BLSRQ R9, R9
 	JNZ   w_loop_2
 
 w_end_3:
+	MOVQ    DX, X1
+	POPCNTQ DX, DX
+
 	// 2. Checkers and pins.
 	MOVQ 2048(CX)(SI*8), R12
 	ANDQ 80(AX), R12
@@ -551,11 +552,12 @@ w_noep_38:
 	// Every square the king crosses or lands on, safe: those next to
 	// the king as the king's moves found them, the rest tested.
 	MOVQ   264(AX), R9
-	TESTQ  R9, 8(SP)
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
 	JNZ    w_nocastle_42
-	MOVQ   (SP), R11
-	NOTQ   R11
-	ANDQ   R11, R9
+	ANDNQ  R9, R11, R9
 	JZ     w_tested_44
 	MOVQ   112(AX), BX
 	ANDQ   128(AX), BX
@@ -642,11 +644,12 @@ w_nocastle_42:
 	// Every square the king crosses or lands on, safe: those next to
 	// the king as the king's moves found them, the rest tested.
 	MOVQ   272(AX), R9
-	TESTQ  R9, 8(SP)
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
 	JNZ    w_nocastle_49
-	MOVQ   (SP), R11
-	NOTQ   R11
-	ANDQ   R11, R9
+	ANDNQ  R9, R11, R9
 	JZ     w_tested_51
 	MOVQ   112(AX), BX
 	ANDQ   128(AX), BX
@@ -742,13 +745,12 @@ black:
 	ANDQ   128(AX), R8
 
 	// 1. The king's moves: each target, neither ours nor attacked.
-	// Castling reuses the answers: the targets and those found attacked.
+	// Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).
 	XORQ  DX, DX
 	MOVQ  136(AX), R9
 	NOTQ  R9
 	ANDQ  2560(CX)(SI*8), R9
-	MOVQ  R9, 16(SP)
-	MOVQ  R9, 24(SP)
+	MOVQ  R9, X0
 	TESTQ R9, R9
 	JZ    b_end_3
 
@@ -782,14 +784,16 @@ b_noslider_5:
 	JNZ   b_attacked_4
 
 b_noslider_6:
-	INCQ DX
-	BTRQ R10, 24(SP)
+	BTSQ R10, DX
 
 b_attacked_4:
 	BLSRQ R9, R9
 	JNZ   b_loop_2
 
 b_end_3:
+	MOVQ    DX, X1
+	POPCNTQ DX, DX
+
 	// 2. Checkers and pins.
 	MOVQ 2048(CX)(SI*8), R12
 	ANDQ 80(AX), R12
@@ -1268,11 +1272,12 @@ b_noep_38:
 	// Every square the king crosses or lands on, safe: those next to
 	// the king as the king's moves found them, the rest tested.
 	MOVQ   280(AX), R9
-	TESTQ  R9, 24(SP)
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
 	JNZ    b_nocastle_42
-	MOVQ   16(SP), R11
-	NOTQ   R11
-	ANDQ   R11, R9
+	ANDNQ  R9, R11, R9
 	JZ     b_tested_44
 	MOVQ   112(AX), BX
 	ANDQ   136(AX), BX
@@ -1359,11 +1364,12 @@ b_nocastle_42:
 	// Every square the king crosses or lands on, safe: those next to
 	// the king as the king's moves found them, the rest tested.
 	MOVQ   288(AX), R9
-	TESTQ  R9, 24(SP)
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
 	JNZ    b_nocastle_49
-	MOVQ   16(SP), R11
-	NOTQ   R11
-	ANDQ   R11, R9
+	ANDNQ  R9, R11, R9
 	JZ     b_tested_51
 	MOVQ   112(AX), BX
 	ANDQ   136(AX), BX

@@ -194,6 +194,10 @@ func (g *gen) label(what string) string {
 	return fmt.Sprintf("%s%s_%d", g.prefix, what, g.labels)
 }
 
+// The vector registers that keep step 1's answers for castling (a
+// general register each would be one too many; the stack, a frame).
+var nearReg, safeReg = reg.X0, reg.X1
+
 // jump emits a jump instruction to label l.
 func jump(j func(operand.Op), l string) { j(operand.LabelRef(l)) }
 
@@ -363,21 +367,20 @@ func side(g *gen) {
 
 	build.Comment("1. The king's moves: each target, neither ours nor attacked.")
 	b, sq, x, y := build.GP64(), build.GP64(), build.GP64(), build.GP64()
-	build.Comment("Castling reuses the answers: the targets and those found attacked.")
-	nearSlot, attackedSlot := build.AllocLocal(8), build.AllocLocal(8)
+	build.Comment("Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).")
 	build.XORQ(n, n)
 	build.MOVQ(g.col(us), b)
 	build.NOTQ(b)
 	build.ANDQ(g.at(tabKing, ksq), b)
-	build.MOVQ(b, nearSlot)
-	build.MOVQ(b, attackedSlot)
+	build.MOVQ(b, nearReg)
 	g.each(b, sq, func() {
 		attacked := g.label("attacked")
 		g.attacked(sq, occNK, enemyRQ, enemyBQ, x, y, attacked)
-		build.INCQ(n)
-		build.BTRQ(sq, attackedSlot)
+		build.BTSQ(sq, n)
 		build.Label(attacked)
 	})
+	build.MOVQ(n, safeReg)
+	build.POPCNTQ(n, n)
 
 	build.Comment("2. Checkers and pins.")
 	checkers, pinHV, pinD, ray := build.GP64(), build.GP64(), build.GP64(), build.GP64()
@@ -508,11 +511,12 @@ func side(g *gen) {
 		build.Comment("Every square the king crosses or lands on, safe: those next to")
 		build.Comment("the king as the king's moves found them, the rest tested.")
 		build.MOVQ(operand.Mem{Base: g.pos, Disp: offCastleKingPath + 8*i}, b)
-		build.TESTQ(b, attackedSlot)
+		build.MOVQ(nearReg, x)
+		build.MOVQ(safeReg, y)
+		build.ANDNQ(x, y, y) // y = x &^ y: the squares found attacked
+		build.TESTQ(b, y)
 		jump(build.JNZ, skip)
-		build.MOVQ(nearSlot, x)
-		build.NOTQ(x)
-		build.ANDQ(x, b)
+		build.ANDNQ(b, x, b) // b = b &^ x: the squares left to test
 		tested := g.label("tested")
 		jump(build.JZ, tested)
 		g.king(ksq, occNK)
