@@ -50,7 +50,7 @@ func cpuFamily(eax uint32) uint32 {
 
 // kernelTable is the BMI2 kernel's table (the layout in
 // kernel_layout_amd64.go), filled by fillKernelTable the first time the
-// kernel runs: 877 KiB of zeros in the program's BSS until then, so that
+// kernel runs: 878 KiB of zeros in the program's BSS until then, so that
 // programs that never count in bulk, or run on a CPU without the kernel,
 // pay nothing for it.
 var (
