@@ -355,11 +355,13 @@ match-proof:
 ## check-generate: fail if go generate would change the committed generated files
 # fail if `go generate` would change the committed tables,
 # the generators' copies (core/movegen_sides.go, core/pseudogen_sides.go,
-# core/atomicgen_sides.go) or nnue's SIMD kernels (nnue/simd_amd64.s and
-# nnue/simd_stubs_amd64.go, from the avo program nnue/internal/asmgen)
+# core/atomicgen_sides.go), nnue's SIMD kernels (nnue/simd_amd64.s and
+# nnue/simd_stubs_amd64.go, from the avo program nnue/internal/asmgen) or
+# core's BMI2 kernel (core/kernel_amd64.s, kernel_stubs_amd64.go and
+# kernel_layout_amd64.go, from the avo program core/internal/kernelgen)
 check-generate:
 	$(GO) test -count=1 -run 'TestTablesAreReproducible|TestSidesAreReproducible' ./gen
-	$(GO) test -count=1 -run 'TestAssemblyIsReproducible' ./nnue/internal/asmgen
+	$(GO) test -count=1 -run 'TestAssemblyIsReproducible' ./nnue/internal/asmgen ./core/internal/kernelgen
 
 ## syzygy-deep: the syzygy oracle test at 10,000 positions a table (~90 min)
 # the syzygy oracle test at 10,000 random positions per

@@ -58,11 +58,15 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 	}
 	p.checkers = unknownCheckers
 	// generate's work, without its tests of the list and of the side to
-	// move: the side is the other one, known here.
+	// move: the side is the other one, known here. Where the BMI2 kernel
+	// runs (useKernel, kernel_amd64.go) it counts instead.
 	var n int
 	switch {
 	case p.variant != Standard:
 		n = p.variantGenerate(nil, genAll)
+	case useKernel:
+		kernelReady()
+		n = p.countKernel()
 	case us == White:
 		n = p.countBlack()
 	default:

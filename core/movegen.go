@@ -181,7 +181,8 @@ func (p *Position) writePawnMoves(ml *MoveList, targets Bitboard, delta int) {
 // generate writes the legal moves of the kinds in mode into ml and returns
 // their number. With a nil list it only counts them, and mode must be
 // genAll. It calls the copy of the generator made for the side to move and
-// for writing or counting (movegen_template.go).
+// for writing or counting (movegen_template.go); counting, the BMI2
+// kernel where it runs (useKernel, kernel_amd64.go).
 //
 // A variant position goes to variantGenerate (variant_gen.go): the one
 // test standard chess pays for the variants here.
@@ -190,6 +191,10 @@ func (p *Position) generate(ml *MoveList, mode genMode) int {
 		return p.variantGenerate(ml, mode)
 	}
 	if ml == nil {
+		if useKernel {
+			kernelReady()
+			return p.countKernel()
+		}
 		if p.side&1 == White {
 			return p.countWhite()
 		}

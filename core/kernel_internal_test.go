@@ -1,0 +1,264 @@
+package core
+
+import (
+	"bufio"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The BMI2 kernel against the Go counter: the kernel must give every
+// standard-chess position countWhite's and countBlack's count and cache
+// the same checkers. These tests run the kernel where this CPU and build
+// choose it (useKernel) and skip, saying why, elsewhere; the Go counter is
+// tested by every other test of the package, and by the perft suites here
+// on every machine.
+
+// requireKernel skips t unless the kernel runs here.
+func requireKernel(t testing.TB) {
+	t.Helper()
+	if !useKernel {
+		t.Skip("the BMI2 kernel does not run here: amd64 with BMI1, BMI2, POPCNT and a fast PEXT (Intel, AMD Zen 3 on), built without core_purego, GODEBUG without cpu.bmi2=off")
+	}
+}
+
+// countGo counts p's legal moves with the Go counter and returns the
+// checkers it caches; p is left as it was.
+func countGo(p *Position) (int, Bitboard) {
+	q := *p
+	if q.side&1 == White {
+		return q.countWhite(), q.checkers
+	}
+	return q.countBlack(), q.checkers
+}
+
+// countByKernel is countGo with the kernel.
+func countByKernel(p *Position) (int, Bitboard) {
+	q := *p
+	kernelReady()
+	return q.countKernel(), q.checkers
+}
+
+// requireSameCount requires the kernel and the Go counter to agree on p.
+func requireSameCount(t testing.TB, p *Position, where string) {
+	t.Helper()
+	n, c := countGo(p)
+	kn, kc := countByKernel(p)
+	if n != kn || c != kc {
+		require.Failf(t, "the kernel and the Go counter differ", "%s: %s: Go %d moves, checkers %#x; kernel %d, checkers %#x", where, p.FEN(), n, uint64(c), kn, uint64(kc))
+	}
+}
+
+// compareAfterEveryMove requires the two counters to agree on p and on
+// the position after each of its legal moves.
+func compareAfterEveryMove(t testing.TB, p *Position, where string) {
+	t.Helper()
+	requireSameCount(t, p, where)
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		u := p.MakeMove(m)
+		requireSameCount(t, p, where+" "+m.UCI(p.chess960))
+		p.UnmakeMove(m, u)
+	}
+}
+
+// perftBoth counts perft(depth) of p, depth >= 1, with bulk counting at
+// the last ply through the kernel (kernel) or the Go counter.
+func perftBoth(p *Position, depth int, kernel bool) uint64 {
+	if depth == 1 {
+		if kernel {
+			kernelReady()
+			return uint64(p.countKernel())
+		}
+		n, _ := countGo(p)
+		return uint64(n)
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	var n uint64
+	for _, m := range ml.Moves() {
+		u := p.MakeMove(m)
+		n += perftBoth(p, depth-1, kernel)
+		p.UnmakeMove(m, u)
+	}
+	return n
+}
+
+// suiteCase is one position of a perft suite and its published counts.
+type suiteCase struct {
+	fen    string
+	counts []depthCount
+}
+
+// depthCount is a published perft(depth).
+type depthCount struct {
+	depth int
+	nodes uint64
+}
+
+// parseCount reads a depth and a count, as "D4" and "43238" or "4" and
+// "43238".
+func parseCount(t testing.TB, depth, nodes, line string) depthCount {
+	t.Helper()
+	d, err := strconv.Atoi(strings.TrimPrefix(depth, "D"))
+	require.NoError(t, err, line)
+	n, err := strconv.ParseUint(nodes, 10, 64)
+	require.NoError(t, err, line)
+	return depthCount{d, n}
+}
+
+// readSuite reads a perft suite in either of its formats.
+func readSuite(t testing.TB, path string) []suiteCase {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var cases []suiteCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "id "):
+		case strings.HasPrefix(line, "epd "):
+			cases = append(cases, suiteCase{fen: strings.TrimSpace(line[4:])})
+		case strings.HasPrefix(line, "perft "):
+			f := strings.Fields(line)
+			require.Len(t, f, 3, line)
+			c := &cases[len(cases)-1]
+			c.counts = append(c.counts, parseCount(t, f[1], f[2], line))
+		default:
+			fields := strings.Split(line, ";")
+			c := suiteCase{fen: strings.TrimSpace(fields[0])}
+			for _, d := range fields[1:] {
+				f := strings.Fields(d)
+				require.Len(t, f, 2, line)
+				c.counts = append(c.counts, parseCount(t, f[0], f[1], line))
+			}
+			cases = append(cases, c)
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, cases, path)
+	return cases
+}
+
+// TestKernelPerftSuites counts the published perft suites with bulk
+// counting through the kernel and through the Go counter, each to the
+// published figure, to 200,000 nodes a count (the perft
+// package's suites run deeper, through whichever counter runs here).
+func TestKernelPerftSuites(t *testing.T) {
+	const limit = 200_000
+	for _, name := range []string{"standard.epd", "chess960.epd", "tricky.perft"} {
+		cases := readSuite(t, filepath.Join("..", "testdata", "perft", name))
+		for _, kernel := range []bool{false, true} {
+			if kernel && !useKernel {
+				continue
+			}
+			checked := 0
+			for _, c := range cases {
+				p, err := ParseFEN(c.fen)
+				require.NoError(t, err, c.fen)
+				for _, want := range c.counts {
+					if want.nodes > limit {
+						continue
+					}
+					require.Equal(t, want.nodes, perftBoth(&p, want.depth, kernel), "%s: %s, depth %d, kernel %v", name, c.fen, want.depth, kernel)
+					checked++
+				}
+			}
+			t.Logf("%s, kernel %v: %d counts", name, kernel, checked)
+		}
+	}
+	if !useKernel {
+		t.Log("the kernel does not run here: only the Go counter was checked")
+	}
+}
+
+// TestKernelRandomGames plays random games from the standard start, from
+// random Chess960 starts and from the suites' positions, and requires the
+// two counters to agree at every position and after every legal move.
+func TestKernelRandomGames(t *testing.T) {
+	requireKernel(t)
+	r := rand.New(rand.NewPCG(39, 7))
+	positions := 0
+	for _, start := range invariantStarts(t, r) {
+		p, err := ParseFEN(start.fen)
+		require.NoError(t, err, start.fen)
+		path := start.fen
+		for range start.maxPlies {
+			compareAfterEveryMove(t, &p, path)
+			positions++
+			var ml MoveList
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			m := ml.Moves()[r.IntN(ml.Len())]
+			path += " " + m.UCI(p.chess960)
+			p.MakeMove(m)
+		}
+	}
+	t.Logf("%d positions and the positions after each of their moves", positions)
+}
+
+// kernelSeeds are positions that test one rule each: en passant that
+// exposes the king along the rank (either pawn between the king and a
+// rook), en passant out of a pawn's check and into a bishop's ray, double
+// check, pins on every line, promotions capturing and not, and Chess960
+// castling with a rook that shields the king's path.
+var kernelSeeds = []string{
+	"8/8/8/K2pP2r/8/8/8/7k w - d6 0 2",
+	"8/8/8/r2pP2K/8/8/8/7k w - d6 0 2",
+	"8/8/8/8/k2Pp2R/8/8/7K b - d3 0 1",
+	"8/8/8/8/R2Pp2k/8/8/7K b - d3 0 1",
+	"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+	"8/8/8/8/1k1Pp3/8/8/4K2B b - d3 0 1",
+	"8/8/3k4/3pP3/8/8/8/B3K3 w - d6 0 2",
+	"4k3/8/8/8/8/8/4r3/r3K3 w - - 0 1",
+	"4k3/4r3/8/8/1b6/8/3N4/4K3 w - - 0 1",
+	"4k3/8/8/8/1q6/8/3R4/R3K2r w Q - 0 1",
+	"1r1k4/P1P5/8/8/8/8/5p1p/4K1R1 w - - 0 1",
+	"1r1k4/P1P5/8/8/8/8/5p1p/4K1R1 b - - 0 1",
+	"3k4/8/8/8/8/8/8/qR1K3R w HB - 0 1",
+	"3k4/8/8/8/8/8/8/rR1K3R w HB - 0 1",
+	"r2kr3/8/8/8/8/8/8/1RK1R3 w EB - 0 1",
+	"1r2k1rr/8/8/8/8/8/8/1R2K1RR w Gg - 0 1",
+}
+
+// FuzzKernelCount compares the kernel with the Go counter position by
+// position: the position of a FEN, and the positions after a walk of
+// moves chosen by the bytes of path. The seed corpus (the suites'
+// positions, the fuzz seeds of ParseFEN and kernelSeeds, each with a
+// short walk) runs in plain `go test`; `go test -fuzz FuzzKernelCount
+// ./core` explores further.
+func FuzzKernelCount(f *testing.F) {
+	for i, fen := range append(fuzzSeedFENs(f), kernelSeeds...) {
+		f.Add(fen, []byte{byte(i), byte(i * 7), byte(i * 13)})
+	}
+	f.Fuzz(func(t *testing.T, fen string, path []byte) {
+		requireKernel(t)
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		where := fen
+		for _, c := range path {
+			compareAfterEveryMove(t, &p, where)
+			var ml MoveList
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				return
+			}
+			m := ml.Moves()[int(c)%ml.Len()]
+			where += " " + m.UCI(p.chess960)
+			p.MakeMove(m)
+		}
+		compareAfterEveryMove(t, &p, where)
+	})
+}
