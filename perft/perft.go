@@ -6,8 +6,10 @@ import "github.com/gambit-chess/gambit/core"
 // depth plies. At the last ply it counts the legal moves by population count
 // instead of writing them out and making them (bulk counting), and the
 // moves of the ply before are played only as far as that count needs
-// (core.Position.CountLegalMovesAfter). It runs on one goroutine, allocates
-// nothing, and leaves p as it found it.
+// (core.Position.CountTwoPlies, which calls CountLegalMovesAfter for each,
+// but in Horde with the horde to move, where it shares one count among
+// most of them). It runs on one goroutine, allocates nothing, and leaves p
+// as it found it.
 func Count(p *core.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -24,14 +26,11 @@ func Count(p *core.Position, depth int) uint64 {
 // where it is declared, and one a node with children is less than one a
 // node.
 func count(p *core.Position, depth int, ml *core.MoveList) uint64 {
+	if depth == 2 {
+		return p.CountTwoPlies(ml)
+	}
 	p.LegalMoves(ml)
 	var n uint64
-	if depth == 2 {
-		for _, m := range ml.Moves() {
-			n += uint64(p.CountLegalMovesAfter(m))
-		}
-		return n
-	}
 	var children core.MoveList
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)

@@ -1,0 +1,292 @@
+package core
+
+import "math/bits"
+
+// CountTwoPlies returns the number of legal move pairs from p: for every
+// legal move m of p, the number of legal moves after it, summed. It is
+// perft(2), what LegalMoves and a CountLegalMovesAfter of each move give
+// together, and perft's count of its last two plies. ml is its scratch
+// list: what it holds afterwards is unspecified. p is left as it was, but
+// for the cached checkers, which it may have computed. It allocates
+// nothing.
+//
+// In Horde, with the horde to move (pawns and knights only) and the other
+// side's king not in check, the count is shared among the horde's moves
+// (hordeCountTwoPlies): most of them are pawn pushes that change nothing
+// the other side's count reads, and the count after each of those is the
+// one count of the other side's moves as if the horde had passed.
+func (p *Position) CountTwoPlies(ml *MoveList) uint64 {
+	if p.variant == Horde && p.side&1 == White {
+		if n, ok := p.hordeCountTwoPlies(); ok {
+			return n
+		}
+	}
+	p.LegalMoves(ml)
+	var n uint64
+	for _, m := range ml.Moves() {
+		n += uint64(p.CountLegalMovesAfter(m))
+	}
+	return n
+}
+
+// hordeCountTwoPlies is CountTwoPlies for Horde's White horde to move with
+// no piece but pawns and knights, against Black's one king; ok is false,
+// and nothing counted, in any other position and when Black's king would
+// be in check with Black to move (no legal game gets there).
+//
+// Black's legal moves are counted once with White passing (base: the same
+// board, Black to move, no en-passant square), by countBlack, and in parts
+// (hordeReplies). White has no slider and no king, so Black has no pinned
+// piece, White attacks the same squares whatever the board (its pawns'
+// and knights'), and Black is in check after a pawn move only when that
+// pawn attacks its king. A pawn move from f to t that promotes nowhere,
+// leaves no en-passant square and gives no check then changes Black's
+// count only through f and t, part by part (hordeReplies.after): the
+// moves of Black's sliders whose rays meet f or t, of its knights that
+// attack t (a capture there), of its pawns when they push onto or capture
+// on f or t, of its king and castling when the pawn's attacks change next
+// to the king or on the eighth rank; a captured piece's moves go. The
+// pushes that meet none of these squares each add base, all at once by
+// population count.
+//
+// White's other moves (knight moves, promotions, en passant, the pawn
+// moves that give check or leave an en-passant square) are counted one by
+// one as CountLegalMovesAfter counts them.
+func (p *Position) hordeCountTwoPlies() (uint64, bool) {
+	white, black := p.byColor[White], p.byColor[Black]
+	king := p.byType[King] & black
+	queens := p.byType[Queen]
+	sliders := p.byType[Bishop] | p.byType[Rook] | queens
+	if white == 0 || king == 0 || king.More() || (p.byType[King]|sliders)&white != 0 || (sliders&black).Count() > len(hordeReplies{}.kind) {
+		return 0, false
+	}
+	// Black's count with White passing.
+	side, ep, checkers := p.side, p.ep, p.checkers
+	p.side, p.ep = side^1, NoSquare
+	base := p.countBlack()
+	inCheck := p.checkers != 0
+	p.side, p.ep, p.checkers = side, ep, checkers
+	if inCheck {
+		return 0, false
+	}
+	var h hordeReplies
+	h.init(p, base)
+
+	occ := p.byType[0]
+	empty := ^occ
+	wp := p.byType[Pawn] & white
+	var n uint64
+	slow := func(m Move) { n += uint64(p.variantCountAfter(m | flagVariant)) }
+	// Knight moves.
+	for b := p.byType[Knight] & white; b != 0; {
+		from := b.PopFirst()
+		for t := KnightAttacks(from) &^ white; t != 0; {
+			to := t.PopFirst()
+			slow(newMove(from, to, Knight, p.board[to&63].Type(), NoPieceType))
+		}
+	}
+	// Promotions, pushing and capturing.
+	one := wp << 8 & empty
+	west := pawnWest(White, wp) & black
+	east := pawnEast(White, wp) & black
+	promos := [3]struct {
+		to    Bitboard
+		delta int
+	}{{one & Rank8, 8}, {west & Rank8, 7}, {east & Rank8, 9}}
+	for _, k := range promos {
+		for t := k.to; t != 0; {
+			to := t.PopFirst()
+			from, captured := Square(int(to)-k.delta), p.board[to&63].Type()
+			for pt := Queen; pt >= Knight; pt-- {
+				slow(newMove(from, to, Pawn, captured, pt))
+			}
+		}
+	}
+	// En passant.
+	if p.ep != NoSquare {
+		for b := PawnAttacks(Black, p.ep) & wp; b != 0; {
+			slow(newMove(b.PopFirst(), p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+		}
+	}
+
+	// Pawn moves that promote nowhere: captures toward the a- and h-file,
+	// pushes of one square, of two from the second rank (leaving an
+	// en-passant square when a Black pawn attacks the square crossed) and
+	// of two from the first (Horde's, leaving none).
+	checks := pawnWest(Black, king) | pawnEast(Black, king) // the squares a White pawn gives check from
+	two := (one & Rank3) << 8 & empty
+	first := (one & Rank2) << 8 & empty
+	pawnMoves := [5]struct {
+		to      Bitboard
+		delta   int
+		flags   Move
+		capture bool
+		slow    Bitboard // the targets counted as CountLegalMovesAfter counts them
+	}{
+		{west &^ Rank8, 7, 0, true, west & checks},
+		{east &^ Rank8, 9, 0, true, east & checks},
+		{one &^ Rank8, 8, 0, false, one & checks},
+		{two, 16, flagDoublePush, false, two & (checks | h.bpAttacks<<8)},
+		{first, 16, 0, false, first & checks},
+	}
+	for _, k := range pawnMoves {
+		var bulk Bitboard
+		if !k.capture {
+			bulk = k.to &^ (h.read | h.read<<k.delta | k.slow)
+			n += uint64(bulk.Count()) * uint64(base)
+		}
+		for t := k.to &^ bulk; t != 0; {
+			to := t.PopFirst()
+			from := Square(int(to) - k.delta)
+			captured := NoPieceType
+			if k.capture {
+				captured = p.board[to&63].Type()
+			}
+			if k.slow.Has(to) {
+				slow(newMove(from, to, Pawn, captured, NoPieceType) | k.flags)
+				continue
+			}
+			n += uint64(h.after(p, from, to, captured))
+		}
+	}
+	return n, true
+}
+
+// hordeReplies is Black's count with White passing in hordeCountTwoPlies,
+// in parts: what its king, pawns, knights and each slider move, so that
+// the count after a White pawn move recounts only the parts the move
+// changes (after).
+type hordeReplies struct {
+	base int // Black's count with White passing (countBlack)
+	ksq  Square
+	// kingMoves is the count of the king's moves and castling, with
+	// White's attacks attacked; kingReads holds the squares whose
+	// contents or attackers it reads (besides, on which a White pawn
+	// attacks them).
+	kingMoves, pawnMoves int
+	attacked, kingReads  Bitboard
+	// knights holds the squares White's knights attack.
+	knights Bitboard
+	// bpAttacks holds the squares Black's pawns attack; read every square
+	// whose contents or attackers some part reads.
+	bpAttacks, read Bitboard
+	sliders         int
+	kind            [16]PieceType
+	from            [16]Square
+	reach           [16]Bitboard // the slider's attacks and its own square
+	moves           [16]int
+}
+
+// init sets h up for p, Black's count with White passing being base.
+// Black has at most 16 bishops, rooks and queens (hordeCountTwoPlies).
+func (h *hordeReplies) init(p *Position, base int) {
+	white, black := p.byColor[White], p.byColor[Black]
+	occ := p.byType[0]
+	h.base = base
+	king := p.byType[King] & black
+	h.ksq = king.First()
+	wp := p.byType[Pawn] & white
+	for b := p.byType[Knight] & white; b != 0; {
+		h.knights |= KnightAttacks(b.PopFirst())
+	}
+	h.attacked = h.knights | pawnWest(White, wp) | pawnEast(White, wp)
+	zone := KingAttacks(h.ksq) | king
+	if p.castling&castleRights[Black] != 0 {
+		zone |= Rank8
+	}
+	// The squares of the zone, and those from which a White pawn attacks
+	// one of them.
+	h.kingReads = zone | pawnWest(Black, zone) | pawnEast(Black, zone)
+	h.kingMoves = p.blackKingMoves(h.ksq, black, occ, h.attacked)
+	bp := p.byType[Pawn] & black
+	h.bpAttacks = pawnWest(Black, bp) | pawnEast(Black, bp)
+	h.pawnMoves = blackPawnMoves(bp, occ, white)
+	h.read = h.kingReads | h.bpAttacks | bp>>8 | (bp&Rank7)>>16
+	queens := p.byType[Queen]
+	for b := (p.byType[Bishop] | p.byType[Rook] | queens) & black; b != 0; h.sliders++ {
+		from := b.PopFirst()
+		pt := p.board[from&63].Type()
+		a := sliderAttacks(pt, from, occ)
+		i := h.sliders
+		h.kind[i], h.from[i], h.reach[i], h.moves[i] = pt, from, a|from.Bitboard(), (a &^ black).Count()
+		h.read |= h.reach[i]
+	}
+}
+
+// after returns Black's count after White's pawn move from `from` to `to`,
+// capturing a piece of type captured (NoPieceType: none), which neither
+// promotes, nor gives check, nor leaves an en-passant square.
+func (h *hordeReplies) after(p *Position, from, to Square, captured PieceType) int {
+	fb, tb := from.Bitboard(), to.Bitboard()
+	ft := fb | tb
+	black := p.byColor[Black] &^ tb
+	white := p.byColor[White] ^ ft
+	occ := p.byType[0] ^ fb
+	if captured == NoPieceType {
+		occ ^= tb
+	}
+	n := h.base
+	for i := range h.sliders {
+		if h.reach[i]&ft == 0 {
+			continue
+		}
+		n -= h.moves[i]
+		if h.from[i] != to {
+			n += (sliderAttacks(h.kind[i], h.from[i], occ) &^ black).Count()
+		}
+	}
+	if captured != NoPieceType {
+		knights := p.byType[Knight] & p.byColor[Black]
+		// Black's knights that attack `to` may capture there now.
+		n += (KnightAttacks(to) & knights &^ tb).Count()
+		if captured == Knight {
+			n -= (KnightAttacks(to) &^ p.byColor[Black]).Count()
+		}
+	}
+	bp := p.byType[Pawn] & p.byColor[Black]
+	if ft&(h.bpAttacks|bp>>8|(bp&Rank7)>>16) != 0 || captured == Pawn {
+		n += blackPawnMoves(bp&^tb, occ, white) - h.pawnMoves
+	}
+	if ft&h.kingReads != 0 {
+		wp := p.byType[Pawn]&p.byColor[White] ^ ft
+		attacked := h.knights | pawnWest(White, wp) | pawnEast(White, wp)
+		n += p.blackKingMoves(h.ksq, black, occ, attacked) - h.kingMoves
+	}
+	return n
+}
+
+// sliderAttacks returns the attacks of a bishop, rook or queen (pt) on sq.
+func sliderAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
+	switch pt {
+	case Bishop:
+		return BishopAttacks(sq, occ)
+	case Rook:
+		return RookAttacks(sq, occ)
+	}
+	return QueenAttacks(sq, occ)
+}
+
+// blackKingMoves returns the number of moves of Black's king on ksq and of
+// its castling, as countBlack counts them when Black is not in check:
+// White attacks the squares of attacked, whatever the board (it has no
+// slider and no king), Black's pieces stand on black, all on occ.
+func (p *Position) blackKingMoves(ksq Square, black, occ, attacked Bitboard) int {
+	n := (KingAttacks(ksq) &^ black &^ attacked).Count()
+	for rights := p.castling & castleRights[Black]; rights != 0; rights &= rights - 1 {
+		i := bits.TrailingZeros8(rights) & 3
+		if p.castlePath[i]&occ == 0 && p.castleKingPath[i]&attacked == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// blackPawnMoves returns the number of moves of Black's pawns bp (but en
+// passant) on the board occ, White's pieces on white, as countBlack counts
+// them when Black is not in check and has no piece pinned.
+func blackPawnMoves(bp, occ, white Bitboard) int {
+	empty := ^occ
+	one := bp >> 8 & empty
+	two := (one & Rank6) >> 8 & empty
+	return pawnMoveCount(one) + two.Count() + pawnMoveCount(pawnWest(Black, bp)&white) + pawnMoveCount(pawnEast(Black, bp)&white)
+}
