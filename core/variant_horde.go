@@ -14,10 +14,19 @@ import "math/bits"
 // side's king not in check, the count is shared among the horde's moves
 // (hordeCountTwoPlies): most of them are pawn pushes that change nothing
 // the other side's count reads, and the count after each of those is the
-// one count of the other side's moves as if the horde had passed.
+// one count of the other side's moves as if the horde had passed. With
+// the other side to move, the horde's count after each of its moves is
+// the horde's count as if that side had passed, changed where the move
+// meets the squares it reads (hordeRepliesTwoPlies).
 func (p *Position) CountTwoPlies(ml *MoveList) uint64 {
-	if p.variant == Horde && p.side&1 == White {
-		if n, ok := p.hordeCountTwoPlies(); ok {
+	if p.variant == Horde {
+		n, ok := uint64(0), false
+		if p.side&1 == White {
+			n, ok = p.hordeCountTwoPlies()
+		} else {
+			n, ok = p.hordeRepliesTwoPlies(ml)
+		}
+		if ok {
 			return n
 		}
 	}
@@ -289,4 +298,104 @@ func blackPawnMoves(bp, occ, white Bitboard) int {
 	one := bp >> 8 & empty
 	two := (one & Rank6) >> 8 & empty
 	return pawnMoveCount(one) + two.Count() + pawnMoveCount(pawnWest(Black, bp)&white) + pawnMoveCount(pawnEast(Black, bp)&white)
+}
+
+// hordeRepliesTwoPlies is CountTwoPlies for Horde's Black, the side with
+// the king, to move against White's horde, which has no king and at least
+// two pieces; ok is false, and nothing counted, in any other position.
+//
+// The horde makes every pseudo-legal move, so its count after a Black
+// move is its count with Black passing (base: the same board, White to
+// move, no en-passant square), changed only where the move meets what
+// that count reads: a move from f to t, t empty or White's, changes the
+// moves of White's pawns when they push onto or capture on f or t (or
+// stand on t), of its sliders whose rays meet f or t (or that stand on
+// t), and of its knights when one is taken or attacks t, which it may now
+// capture on. The moves of Black's that change more are counted as
+// CountLegalMovesAfter counts them: castling, en passant, and a double
+// push that leaves White an en-passant capture.
+func (p *Position) hordeRepliesTwoPlies(ml *MoveList) (uint64, bool) {
+	white, black := p.byColor[White], p.byColor[Black]
+	king := p.byType[King] & black
+	sliders := (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]) & white
+	if !white.More() || king == 0 || p.byType[King]&white != 0 || sliders.Count() > len(hordeReplies{}.kind) {
+		return 0, false
+	}
+	p.LegalMoves(ml)
+	side, ep, checkers := p.side, p.ep, p.checkers
+	p.side, p.ep = side^1, NoSquare
+	base := p.countHordeWhite()
+	p.side, p.ep, p.checkers = side, ep, checkers
+
+	occ := p.byType[0]
+	wp := p.byType[Pawn] & white
+	knights := p.byType[Knight] & white
+	// reads: the squares the count of White's pawns reads.
+	reads := wp<<8 | (wp&(Rank1|Rank2))<<16 | pawnWest(White, wp) | pawnEast(White, wp) | wp
+	pawnBase := whitePawnMoves(wp, occ, black)
+	// White's sliders: their kind, square, attacks with their own square,
+	// and count.
+	var s struct {
+		n     int
+		kind  [16]PieceType
+		from  [16]Square
+		reach [16]Bitboard
+		moves [16]int
+	}
+	for b := sliders; b != 0; s.n++ {
+		from := b.PopFirst()
+		pt := p.board[from&63].Type()
+		a := sliderAttacks(pt, from, occ)
+		s.kind[s.n], s.from[s.n], s.reach[s.n], s.moves[s.n] = pt, from, a|from.Bitboard(), (a &^ white).Count()
+	}
+	var n uint64
+	for _, m := range ml.Moves() {
+		if m&(flagCastle|flagEnPassant) != 0 || m.IsDoublePush() && PawnAttacks(Black, (m.From()+m.To())/2)&wp != 0 {
+			n += uint64(p.variantCountAfter(m))
+			continue
+		}
+		from, to := m.From(), m.To()
+		fb, tb := from.Bitboard(), to.Bitboard()
+		ft := fb | tb
+		c := base
+		occ2 := occ&^fb | tb
+		black2 := black ^ ft
+		white2 := white &^ tb
+		if ft&reads != 0 {
+			c += whitePawnMoves(wp&^tb, occ2, black2) - pawnBase
+		}
+		for i := range s.n {
+			if s.reach[i]&ft == 0 {
+				continue
+			}
+			c -= s.moves[i]
+			if s.from[i] != to {
+				c += (sliderAttacks(s.kind[i], s.from[i], occ2) &^ white2).Count()
+			}
+		}
+		if white&tb != 0 {
+			// White's knights that attack t may capture there now.
+			c += (KnightAttacks(to) & knights &^ tb).Count()
+			if knights&tb != 0 {
+				c -= (KnightAttacks(to) &^ white).Count()
+			}
+		}
+		n += uint64(c)
+	}
+	return n, true
+}
+
+// whitePawnMoves returns the number of pseudo-legal moves of White's pawns
+// wp in Horde (but en passant) on the board occ, Black's pieces on black,
+// as countHordeWhite counts them: pushes of one square, of two from the
+// second rank and from the first, captures, four promotions a pawn
+// reaching the last rank.
+func whitePawnMoves(wp, occ, black Bitboard) int {
+	empty := ^occ
+	one := wp << 8 & empty
+	two := (one & Rank3) << 8 & empty
+	first := (one & Rank2) << 8 & empty
+	west := pawnWest(White, wp) & black
+	east := pawnEast(White, wp) & black
+	return pawnMoveCount(one) + two.Count() + first.Count() + pawnMoveCount(west) + pawnMoveCount(east)
 }

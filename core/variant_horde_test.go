@@ -25,12 +25,12 @@ func twoPliesByMaking(p *Position) uint64 {
 
 // TestCountTwoPliesHorde holds CountTwoPlies to perft(2) counted by
 // making every move, in every position of seeded random Horde games and
-// of a few set up for what Horde's shared count tests (hordeCountTwoPlies:
-// White knights and sliders, Black castling with the horde near, en
-// passant both ways, checks by a pawn), and in each position one ply
-// below those. It also checks that the shared count was the one taken in
-// most of the positions with the horde to move, and that CountTwoPlies
-// leaves the position as it was.
+// of a few set up for what Horde's shared counts test (hordeCountTwoPlies,
+// hordeRepliesTwoPlies: White knights and sliders, Black castling with the
+// horde near, en passant both ways, checks by a pawn), and in each
+// position one ply below those. It also checks that the shared counts
+// were the ones taken in most of the positions of their side to move, and
+// that CountTwoPlies leaves the position as it was.
 func TestCountTwoPliesHorde(t *testing.T) {
 	var positions []Position
 	for _, fen := range []string{
@@ -67,7 +67,7 @@ func TestCountTwoPliesHorde(t *testing.T) {
 			p.MakeMove(ml.At(r.IntN(ml.Len())))
 		}
 	}
-	checked, shared, hordeToMove := 0, 0, 0
+	checked, shared, hordeToMove, replies, kingToMove := 0, 0, 0, 0, 0
 	var scratch, children MoveList
 	check := func(p *Position, ctx string) {
 		checked++
@@ -79,6 +79,11 @@ func TestCountTwoPliesHorde(t *testing.T) {
 			hordeToMove++
 			if _, ok := q.hordeCountTwoPlies(); ok {
 				shared++
+			}
+		case p.side&1 == Black && p.byType[King]&p.byColor[Black] != 0:
+			kingToMove++
+			if _, ok := q.hordeRepliesTwoPlies(&scratch); ok {
+				replies++
 			}
 		}
 		require.Equal(t, want, p.CountTwoPlies(&scratch), "perft(2) of %s (%s)", fen, ctx)
@@ -95,6 +100,7 @@ func TestCountTwoPliesHorde(t *testing.T) {
 			p.UnmakeMove(m, u)
 		}
 	}
-	t.Logf("%d positions, %d with the horde to move, %d of them counted shared", checked, hordeToMove, shared)
+	t.Logf("%d positions, %d with the horde to move, %d of them counted shared; %d with the king to move, %d of them counted from the horde's count", checked, hordeToMove, shared, kingToMove, replies)
 	require.Greater(t, shared, hordeToMove/2, "the shared count was taken in too few positions to test it")
+	require.Greater(t, replies, kingToMove/2, "the horde's count changed move by move was taken in too few positions to test it")
 }
