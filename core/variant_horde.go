@@ -79,13 +79,13 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		return 0, false
 	}
 	var h hordeReplies
-	h.init(p, base)
+	h.init(p)
 
 	occ := p.byType[0]
 	empty := ^occ
 	wp := p.byType[Pawn] & white
-	var n uint64
-	slow := func(m Move) { n += uint64(p.variantCountAfter(m | flagVariant)) }
+	n := 0
+	slow := func(m Move) { n += p.variantCountAfter(m | flagVariant) }
 	// Knight moves.
 	for b := p.byType[Knight] & white; b != 0; {
 		from := b.PopFirst()
@@ -118,47 +118,67 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		}
 	}
 
-	// Pawn moves that promote nowhere: captures toward the a- and h-file,
-	// pushes of one square, of two from the second rank (leaving an
-	// en-passant square when a Black pawn attacks the square crossed) and
-	// of two from the first (Horde's, leaving none).
+	// Captures that promote nowhere, toward the a- and h-file, one by one.
 	checks := pawnWest(Black, king) | pawnEast(Black, king) // the squares a White pawn gives check from
-	two := (one & Rank3) << 8 & empty
-	first := (one & Rank2) << 8 & empty
-	pawnMoves := [5]struct {
-		to      Bitboard
-		delta   int
-		flags   Move
-		capture bool
-		slow    Bitboard // the targets counted as CountLegalMovesAfter counts them
-	}{
-		{west &^ Rank8, 7, 0, true, west & checks},
-		{east &^ Rank8, 9, 0, true, east & checks},
-		{one &^ Rank8, 8, 0, false, one & checks},
-		{two, 16, flagDoublePush, false, two & (checks | h.bpAttacks<<8)},
-		{first, 16, 0, false, first & checks},
-	}
-	for _, k := range pawnMoves {
-		var bulk Bitboard
-		if !k.capture {
-			bulk = k.to &^ (h.read | h.read<<k.delta | k.slow)
-			n += uint64(bulk.Count()) * uint64(base)
-		}
-		for t := k.to &^ bulk; t != 0; {
+	captures := [2]struct {
+		to    Bitboard
+		delta int
+	}{{west &^ Rank8, 7}, {east &^ Rank8, 9}}
+	for _, k := range captures {
+		for t := k.to; t != 0; {
 			to := t.PopFirst()
-			from := Square(int(to) - k.delta)
-			captured := NoPieceType
-			if k.capture {
-				captured = p.board[to&63].Type()
-			}
-			if k.slow.Has(to) {
-				slow(newMove(from, to, Pawn, captured, NoPieceType) | k.flags)
+			from, captured := Square(int(to)-k.delta), p.board[to&63].Type()
+			if checks.Has(to) {
+				slow(newMove(from, to, Pawn, captured, NoPieceType))
 				continue
 			}
-			n += uint64(h.after(p, from, to, captured))
+			n += base + h.change(p, from, to, captured, true)
 		}
 	}
-	return n, true
+
+	// Pushes that promote nowhere: of one square, of two from the second
+	// rank (leaving an en-passant square when a Black pawn attacks the
+	// square crossed) and of two from the first (Horde's, leaving none).
+	// Black's pawn moves change by the same few terms after each push
+	// (pushPawnChange), summed for all of them at once by population
+	// count; its king and slider moves only after those that meet the
+	// squares these read, counted one by one.
+	bp := p.byType[Pawn] & black
+	others := h.sliderReads | h.kingReads
+	two := (one & Rank3) << 8 & empty
+	first := (one & Rank2) << 8 & empty
+	pushes := [3]struct {
+		to    Bitboard
+		delta int
+		flags Move
+		slow  Bitboard // the targets counted as CountLegalMovesAfter counts them
+	}{
+		{one &^ Rank8, 8, 0, one & checks},
+		{two, 16, flagDoublePush, two & (checks | (h.bpWest|h.bpEast)<<8)},
+		{first, 16, 0, first & checks},
+	}
+	for _, k := range pushes {
+		t := k.to &^ k.slow
+		f := t >> k.delta
+		// base after each push, and Black's pawn moves: captures gained on
+		// t and lost on f (four, promotions, from the first rank), pushes
+		// onto t lost, and after a push of one square, a double push onto
+		// t lost when it was free.
+		n += t.Count()*base + (t & h.bpWest).Count() + (t & h.bpEast).Count() - (t & (bp >> 8)).Count() -
+			(f & h.bpWest).Count() - (f & h.bpEast).Count() - 3*((f&Rank1&h.bpWest).Count()+(f&Rank1&h.bpEast).Count())
+		if k.delta == 8 {
+			n -= (t & Rank5 & ((bp & Rank7) >> 16) &^ (occ >> 8)).Count()
+		}
+		for b := t & (others | others<<k.delta); b != 0; {
+			to := b.PopFirst()
+			n += h.change(p, Square(int(to)-k.delta), to, NoPieceType, false)
+		}
+		for b := k.slow; b != 0; {
+			to := b.PopFirst()
+			slow(newMove(Square(int(to)-k.delta), to, Pawn, NoPieceType, NoPieceType) | k.flags)
+		}
+	}
+	return uint64(n), true
 }
 
 // hordeReplies is Black's count with White passing in hordeCountTwoPlies,
@@ -166,8 +186,7 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 // the count after a White pawn move recounts only the parts the move
 // changes (after).
 type hordeReplies struct {
-	base int // Black's count with White passing (countBlack)
-	ksq  Square
+	ksq Square
 	// kingMoves is the count of the king's moves and castling, with
 	// White's attacks attacked; kingReads holds the squares whose
 	// contents or attackers it reads (besides, on which a White pawn
@@ -176,22 +195,22 @@ type hordeReplies struct {
 	attacked, kingReads  Bitboard
 	// knights holds the squares White's knights attack.
 	knights Bitboard
-	// bpAttacks holds the squares Black's pawns attack; read every square
-	// whose contents or attackers some part reads.
-	bpAttacks, read Bitboard
-	sliders         int
-	kind            [16]PieceType
-	from            [16]Square
-	reach           [16]Bitboard // the slider's attacks and its own square
-	moves           [16]int
+	// bpWest and bpEast hold the squares Black's pawns attack toward the
+	// a- and h-file; sliderReads the squares whose contents its sliders'
+	// moves read.
+	bpWest, bpEast, sliderReads Bitboard
+	sliders                     int
+	kind                        [16]PieceType
+	from                        [16]Square
+	reach                       [16]Bitboard // the slider's attacks and its own square
+	moves                       [16]int
 }
 
-// init sets h up for p, Black's count with White passing being base.
-// Black has at most 16 bishops, rooks and queens (hordeCountTwoPlies).
-func (h *hordeReplies) init(p *Position, base int) {
+// init sets h up for p. Black has at most 16 bishops, rooks and queens
+// (hordeCountTwoPlies).
+func (h *hordeReplies) init(p *Position) {
 	white, black := p.byColor[White], p.byColor[Black]
 	occ := p.byType[0]
-	h.base = base
 	king := p.byType[King] & black
 	h.ksq = king.First()
 	wp := p.byType[Pawn] & white
@@ -208,9 +227,8 @@ func (h *hordeReplies) init(p *Position, base int) {
 	h.kingReads = zone | pawnWest(Black, zone) | pawnEast(Black, zone)
 	h.kingMoves = p.blackKingMoves(h.ksq, black, occ, h.attacked)
 	bp := p.byType[Pawn] & black
-	h.bpAttacks = pawnWest(Black, bp) | pawnEast(Black, bp)
+	h.bpWest, h.bpEast = pawnWest(Black, bp), pawnEast(Black, bp)
 	h.pawnMoves = blackPawnMoves(bp, occ, white)
-	h.read = h.kingReads | h.bpAttacks | bp>>8 | (bp&Rank7)>>16
 	queens := p.byType[Queen]
 	for b := (p.byType[Bishop] | p.byType[Rook] | queens) & black; b != 0; h.sliders++ {
 		from := b.PopFirst()
@@ -218,14 +236,16 @@ func (h *hordeReplies) init(p *Position, base int) {
 		a := sliderAttacks(pt, from, occ)
 		i := h.sliders
 		h.kind[i], h.from[i], h.reach[i], h.moves[i] = pt, from, a|from.Bitboard(), (a &^ black).Count()
-		h.read |= h.reach[i]
+		h.sliderReads |= h.reach[i]
 	}
 }
 
-// after returns Black's count after White's pawn move from `from` to `to`,
-// capturing a piece of type captured (NoPieceType: none), which neither
-// promotes, nor gives check, nor leaves an en-passant square.
-func (h *hordeReplies) after(p *Position, from, to Square, captured PieceType) int {
+// change returns by how much Black's count changes, from base, after
+// White's pawn move from `from` to `to`, capturing a piece of type
+// captured (NoPieceType: none), which neither promotes, nor gives check,
+// nor leaves an en-passant square: the change of Black's pawn moves
+// included or, when pawns is false, left out.
+func (h *hordeReplies) change(p *Position, from, to Square, captured PieceType, pawns bool) int {
 	fb, tb := from.Bitboard(), to.Bitboard()
 	ft := fb | tb
 	black := p.byColor[Black] &^ tb
@@ -234,14 +254,16 @@ func (h *hordeReplies) after(p *Position, from, to Square, captured PieceType) i
 	if captured == NoPieceType {
 		occ ^= tb
 	}
-	n := h.base
-	for i := range h.sliders {
-		if h.reach[i]&ft == 0 {
-			continue
-		}
-		n -= h.moves[i]
-		if h.from[i] != to {
-			n += (sliderAttacks(h.kind[i], h.from[i], occ) &^ black).Count()
+	n := 0
+	if ft&h.sliderReads != 0 {
+		for i := range h.sliders {
+			if h.reach[i]&ft == 0 {
+				continue
+			}
+			n -= h.moves[i]
+			if h.from[i] != to {
+				n += (sliderAttacks(h.kind[i], h.from[i], occ) &^ black).Count()
+			}
 		}
 	}
 	if captured != NoPieceType {
@@ -253,7 +275,7 @@ func (h *hordeReplies) after(p *Position, from, to Square, captured PieceType) i
 		}
 	}
 	bp := p.byType[Pawn] & p.byColor[Black]
-	if ft&(h.bpAttacks|bp>>8|(bp&Rank7)>>16) != 0 || captured == Pawn {
+	if pawns && (ft&(h.bpWest|h.bpEast|bp>>8|(bp&Rank7)>>16) != 0 || captured == Pawn) {
 		n += blackPawnMoves(bp&^tb, occ, white) - h.pawnMoves
 	}
 	if ft&h.kingReads != 0 {
