@@ -129,7 +129,7 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 			to := t.PopFirst()
 			from, captured := Square(int(to)-k.delta), p.board[to&63].Type()
 			if checks.Has(to) {
-				slow(newMove(from, to, Pawn, captured, NoPieceType))
+				n += h.inCheck(p, from, to)
 				continue
 			}
 			n += base + h.change(p, from, to, captured, true)
@@ -153,12 +153,12 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		flags Move
 		slow  Bitboard // the targets counted as CountLegalMovesAfter counts them
 	}{
-		{one &^ Rank8, 8, 0, one & checks},
-		{two, 16, flagDoublePush, two & (checks | (h.bpWest|h.bpEast)<<8)},
-		{first, 16, 0, first & checks},
+		{one &^ Rank8, 8, 0, 0},
+		{two, 16, flagDoublePush, two & ((h.bpWest | h.bpEast) << 8)},
+		{first, 16, 0, 0},
 	}
 	for _, k := range pushes {
-		t := k.to &^ k.slow
+		t := k.to &^ (k.slow | checks)
 		f := t >> k.delta
 		// base after each push, and Black's pawn moves: captures gained on
 		// t and lost on f (four, promotions, from the first rank), pushes
@@ -172,6 +172,10 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		for b := t & (others | others<<k.delta); b != 0; {
 			to := b.PopFirst()
 			n += h.change(p, Square(int(to)-k.delta), to, NoPieceType, false)
+		}
+		for b := k.to & checks &^ k.slow; b != 0; {
+			to := b.PopFirst()
+			n += h.inCheck(p, Square(int(to)-k.delta), to)
 		}
 		for b := k.slow; b != 0; {
 			to := b.PopFirst()
@@ -284,6 +288,26 @@ func (h *hordeReplies) change(p *Position, from, to Square, captured PieceType, 
 		n += p.blackKingMoves(h.ksq, black, occ, attacked) - h.kingMoves
 	}
 	return n
+}
+
+// inCheck returns Black's count after White's pawn move from `from` to
+// `to` (capturing whatever stands there) that gives check and leaves no
+// en-passant square: the pawn is the only checker (White has no slider),
+// so Black's moves are its king's onto squares White does not attack
+// (White's attacks do not depend on the board) and the captures of the
+// pawn by its other pieces, none of them pinned.
+func (h *hordeReplies) inCheck(p *Position, from, to Square) int {
+	fb, tb := from.Bitboard(), to.Bitboard()
+	black := p.byColor[Black] &^ tb
+	occ := p.byType[0]&^fb | tb
+	wp := p.byType[Pawn]&p.byColor[White] ^ (fb | tb)
+	attacked := h.knights | pawnWest(White, wp) | pawnEast(White, wp)
+	queens := p.byType[Queen]
+	return (KingAttacks(h.ksq) &^ black &^ attacked).Count() +
+		(PawnAttacks(White, to) & p.byType[Pawn] & black).Count() +
+		(KnightAttacks(to) & p.byType[Knight] & black).Count() +
+		(BishopAttacks(to, occ) & (p.byType[Bishop] | queens) & black).Count() +
+		(RookAttacks(to, occ) & (p.byType[Rook] | queens) & black).Count()
 }
 
 // sliderAttacks returns the attacks of a bishop, rook or queen (pt) on sq.
