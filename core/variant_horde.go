@@ -44,8 +44,7 @@ func (p *Position) CountTwoPlies(ml *MoveList) uint64 {
 // be in check with Black to move (no legal game gets there).
 //
 // Black's legal moves are counted once with White passing (base: the same
-// board, Black to move, no en-passant square), by countBlack, and in parts
-// (hordeReplies). White has no slider and no king, so Black has no pinned
+// board, Black to move, no en-passant square), in parts (hordeReplies). White has no slider and no king, so Black has no pinned
 // piece, White attacks the same squares whatever the board (its pawns'
 // and knights'), and Black is in check after a pawn move only when that
 // pawn attacks its king. A pawn move from f to t that promotes nowhere,
@@ -70,16 +69,11 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		return 0, false
 	}
 	// Black's count with White passing.
-	side, ep, checkers := p.side, p.ep, p.checkers
-	p.side, p.ep = side^1, NoSquare
-	base := p.countBlack()
-	inCheck := p.checkers != 0
-	p.side, p.ep, p.checkers = side, ep, checkers
-	if inCheck {
+	var h hordeReplies
+	if !h.init(p) {
 		return 0, false
 	}
-	var h hordeReplies
-	h.init(p)
+	base := h.base
 
 	occ := p.byType[0]
 	empty := ^occ
@@ -190,7 +184,8 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 // the count after a White pawn move recounts only the parts the move
 // changes (after).
 type hordeReplies struct {
-	ksq Square
+	base int // Black's count with White passing, the sum of the parts
+	ksq  Square
 	// kingMoves is the count of the king's moves and castling, with
 	// White's attacks attacked; kingReads holds the squares whose
 	// contents or attackers it reads (besides, on which a White pawn
@@ -210,9 +205,16 @@ type hordeReplies struct {
 	moves                       [16]int
 }
 
-// init sets h up for p. Black has at most 16 bishops, rooks and queens
-// (hordeCountTwoPlies).
-func (h *hordeReplies) init(p *Position) {
+// init sets h up for p and reports whether Black's king is safe with
+// Black to move, which no legal game fails. Black has at most 16
+// bishops, rooks and queens (hordeCountTwoPlies).
+//
+// The parts add up to what countBlack counts with White passing: Black
+// is not in check and has no piece pinned (White has no slider), so each
+// of its pieces moves to every square its moves reach but its own
+// pieces', its king to those White does not attack, and there is no
+// en-passant capture.
+func (h *hordeReplies) init(p *Position) bool {
 	white, black := p.byColor[White], p.byColor[Black]
 	occ := p.byType[0]
 	king := p.byType[King] & black
@@ -222,6 +224,9 @@ func (h *hordeReplies) init(p *Position) {
 		h.knights |= KnightAttacks(b.PopFirst())
 	}
 	h.attacked = h.knights | pawnWest(White, wp) | pawnEast(White, wp)
+	if h.attacked&king != 0 {
+		return false
+	}
 	zone := KingAttacks(h.ksq) | king
 	if p.castling&castleRights[Black] != 0 {
 		zone |= Rank8
@@ -233,6 +238,10 @@ func (h *hordeReplies) init(p *Position) {
 	bp := p.byType[Pawn] & black
 	h.bpWest, h.bpEast = pawnWest(Black, bp), pawnEast(Black, bp)
 	h.pawnMoves = blackPawnMoves(bp, occ, white)
+	h.base = h.kingMoves + h.pawnMoves
+	for b := p.byType[Knight] & black; b != 0; {
+		h.base += (KnightAttacks(b.PopFirst()) &^ black).Count()
+	}
 	queens := p.byType[Queen]
 	for b := (p.byType[Bishop] | p.byType[Rook] | queens) & black; b != 0; h.sliders++ {
 		from := b.PopFirst()
@@ -241,7 +250,9 @@ func (h *hordeReplies) init(p *Position) {
 		i := h.sliders
 		h.kind[i], h.from[i], h.reach[i], h.moves[i] = pt, from, a|from.Bitboard(), (a &^ black).Count()
 		h.sliderReads |= h.reach[i]
+		h.base += h.moves[i]
 	}
+	return true
 }
 
 // change returns by how much Black's count changes, from base, after
