@@ -126,7 +126,7 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 				n += h.inCheck(p, from, to)
 				continue
 			}
-			n += base + h.change(p, from, to, captured, true)
+			n += base + h.change(p, from, to, captured)
 		}
 	}
 
@@ -165,7 +165,7 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		}
 		for b := t & (others | others<<k.delta); b != 0; {
 			to := b.PopFirst()
-			n += h.change(p, Square(int(to)-k.delta), to, NoPieceType, false)
+			n += h.change(p, Square(int(to)-k.delta), to, NoPieceType)
 		}
 		for b := k.to & checks &^ k.slow; b != 0; {
 			to := b.PopFirst()
@@ -258,13 +258,12 @@ func (h *hordeReplies) init(p *Position) bool {
 // change returns by how much Black's count changes, from base, after
 // White's pawn move from `from` to `to`, capturing a piece of type
 // captured (NoPieceType: none), which neither promotes, nor gives check,
-// nor leaves an en-passant square: the change of Black's pawn moves
-// included or, when pawns is false, left out.
-func (h *hordeReplies) change(p *Position, from, to Square, captured PieceType, pawns bool) int {
+// nor leaves an en-passant square. The change of Black's pawn moves is
+// left out after a push (hordeCountTwoPlies sums it for all the pushes).
+func (h *hordeReplies) change(p *Position, from, to Square, captured PieceType) int {
 	fb, tb := from.Bitboard(), to.Bitboard()
 	ft := fb | tb
 	black := p.byColor[Black] &^ tb
-	white := p.byColor[White] ^ ft
 	occ := p.byType[0] ^ fb
 	if captured == NoPieceType {
 		occ ^= tb
@@ -289,9 +288,8 @@ func (h *hordeReplies) change(p *Position, from, to Square, captured PieceType, 
 			n -= (KnightAttacks(to) &^ p.byColor[Black]).Count()
 		}
 	}
-	bp := p.byType[Pawn] & p.byColor[Black]
-	if pawns && (ft&(h.bpWest|h.bpEast|bp>>8|(bp&Rank7)>>16) != 0 || captured == Pawn) {
-		n += blackPawnMoves(bp&^tb, occ, white) - h.pawnMoves
+	if captured != NoPieceType {
+		n += pawnCaptureChange(p.byType[Pawn]&p.byColor[Black], p.byType[0], p.byColor[White], from, to, captured == Pawn)
 	}
 	if ft&h.kingReads != 0 {
 		wp := p.byType[Pawn]&p.byColor[White] ^ ft
@@ -345,6 +343,48 @@ func (p *Position) blackKingMoves(ksq Square, black, occ, attacked Bitboard) int
 		}
 	}
 	return n
+}
+
+// pawnCaptureChange returns by how much the moves of Black's pawns bp
+// (but en passant) change when White's pawn on `from` takes the piece on
+// `to` (a pawn when pawn is true), promoting nowhere, White's pieces
+// being on white and all on occ before the capture, Black not in check
+// after it and nothing of Black's pinned. `to` stays taken, so only the
+// pawns that attack it (a capture gained), the ones that push onto or
+// through `from` or attack it (pushes gained, a capture lost) and the
+// taken pawn (all its moves lost) change their count.
+func pawnCaptureChange(bp, occ, white Bitboard, from, to Square, pawn bool) int {
+	fb, tb := from.Bitboard(), to.Bitboard()
+	n := 0
+	if pawn {
+		bp &^= tb
+		k := (PawnAttacks(Black, to) & white).Count()
+		if occ&(tb>>8) == 0 {
+			k++
+			if tb&Rank7 != 0 && occ&(tb>>16) == 0 {
+				n--
+			}
+		}
+		if tb&Rank2 != 0 {
+			k *= 4 // promotions
+		}
+		n -= k
+	}
+	w := 1
+	if fb&Rank1 != 0 {
+		w = 4 // promotions onto `from`
+	}
+	n += (PawnAttacks(White, to) & bp).Count()
+	if bp&(fb<<8) != 0 {
+		n += w
+	}
+	if fb&Rank5 != 0 && bp&Rank7&(fb<<16) != 0 && occ&(fb<<8) == 0 {
+		n++
+	}
+	if fb&Rank6 != 0 && bp&Rank7&(fb<<8) != 0 && occ&(fb>>8) == 0 {
+		n++
+	}
+	return n - w*(PawnAttacks(White, from)&bp).Count()
 }
 
 // blackPawnMoves returns the number of moves of Black's pawns bp (but en
