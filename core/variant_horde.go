@@ -458,8 +458,11 @@ func (p *Position) hordeRepliesTwoPlies(ml *MoveList) (uint64, bool) {
 		occ2 := occ&^fb | tb
 		black2 := black ^ ft
 		white2 := white &^ tb
-		if ft&reads != 0 {
+		switch {
+		case wp&tb != 0:
 			c += whitePawnMoves(wp&^tb, occ2, black2) - pawnBase
+		case ft&reads != 0:
+			c += whitePawnChange(wp, occ, occ2, from, to)
 		}
 		for i := range s.n {
 			if s.reach[i]&ft == 0 {
@@ -480,6 +483,48 @@ func (p *Position) hordeRepliesTwoPlies(ml *MoveList) (uint64, bool) {
 		n += uint64(c)
 	}
 	return n, true
+}
+
+// whitePawnChange returns by how much the pseudo-legal moves of White's
+// pawns wp in Horde (but en passant) change when a Black piece moves from
+// `from` to `to`, where no White pawn stands, the board being occ before
+// the move and occ2 after it. Only the pawn moves onto `from` and `to`,
+// and the two-square advances through them, change: those onto `to` and
+// through it are lost when it was empty, the captures there gained; the
+// captures on `from` are lost, the moves onto it and through it gained
+// when the board after the move lets them. Each counts four onto the last
+// rank (promotions).
+func whitePawnChange(wp, occ, occ2 Bitboard, from, to Square) int {
+	fb, tb := from.Bitboard(), to.Bitboard()
+	wt, wf := 1, 1
+	if tb&Rank8 != 0 {
+		wt = 4
+	}
+	if fb&Rank8 != 0 {
+		wf = 4
+	}
+	n := wt*(PawnAttacks(Black, to)&wp).Count() - wf*(PawnAttacks(Black, from)&wp).Count()
+	if occ&tb == 0 {
+		if wp&(tb>>8) != 0 {
+			n -= wt
+			if tb&(Rank2|Rank3) != 0 && occ&(tb<<8) == 0 {
+				n-- // the advance of two through `to`
+			}
+		}
+		if tb&(Rank3|Rank4) != 0 && wp&(tb>>16) != 0 && occ&(tb>>8) == 0 {
+			n-- // the advance of two onto `to`
+		}
+	}
+	if wp&(fb>>8) != 0 {
+		n += wf
+		if fb&(Rank2|Rank3) != 0 && occ2&(fb<<8) == 0 {
+			n++ // the advance of two through `from`
+		}
+	}
+	if fb&(Rank3|Rank4) != 0 && wp&(fb>>16) != 0 && occ2&(fb>>8) == 0 {
+		n++ // the advance of two onto `from`
+	}
+	return n
 }
 
 // whitePawnMoves returns the number of pseudo-legal moves of White's pawns
