@@ -44,22 +44,28 @@ func (p *Position) CountTwoPlies(ml *MoveList) uint64 {
 // be in check with Black to move (no legal game gets there).
 //
 // Black's legal moves are counted once with White passing (base: the same
-// board, Black to move, no en-passant square), in parts (hordeReplies). White has no slider and no king, so Black has no pinned
-// piece, White attacks the same squares whatever the board (its pawns'
-// and knights'), and Black is in check after a pawn move only when that
-// pawn attacks its king. A pawn move from f to t that promotes nowhere,
-// leaves no en-passant square and gives no check then changes Black's
-// count only through f and t, part by part (hordeReplies.after): the
-// moves of Black's sliders whose rays meet f or t, of its knights that
-// attack t (a capture there), of its pawns when they push onto or capture
-// on f or t, of its king and castling when the pawn's attacks change next
-// to the king or on the eighth rank; a captured piece's moves go. The
-// pushes that meet none of these squares each add base, all at once by
-// population count.
+// board, Black to move, no en-passant square), in parts (hordeReplies).
+// White has no slider and no king, so Black has no pinned piece, White
+// attacks the same squares whatever the board (its pawns' and knights'),
+// and Black is in check after a pawn move only when that pawn attacks its
+// king. A pawn move from f to t that promotes nowhere and leaves no
+// en-passant square then changes Black's count only through f and t:
 //
-// White's other moves (knight moves, promotions, en passant, the pawn
-// moves that give check or leave an en-passant square) are counted one by
-// one as CountLegalMovesAfter counts them.
+//   - the moves of Black's pawns that push onto or through f or t or
+//     capture there: for the pushes, a few terms of f and t summed over
+//     all the pushes of a kind at once by population count; for the
+//     captures, pawnCaptureChange;
+//   - the moves of Black's sliders whose rays meet f or t, of its king and
+//     castling when the pawn's attacks change next to the king or on the
+//     eighth rank, of its knights that attack a captured piece's square,
+//     and the captured piece's own (hordeReplies.change), looked at only
+//     for the moves that meet the squares these read;
+//   - after a check, only the king's moves onto squares White does not
+//     attack and the captures of the pawn (hordeReplies.inCheck).
+//
+// White's other moves (knight moves, promotions, en passant, a two-square
+// advance that leaves an en-passant square) are counted one by one as
+// CountLegalMovesAfter counts them.
 func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 	white, black := p.byColor[White], p.byColor[Black]
 	king := p.byType[King] & black
@@ -182,14 +188,16 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 // hordeReplies is Black's count with White passing in hordeCountTwoPlies,
 // in parts: what its king, pawns, knights and each slider move, so that
 // the count after a White pawn move recounts only the parts the move
-// changes (after).
+// changes (change, inCheck).
 type hordeReplies struct {
 	base int // Black's count with White passing, the sum of the parts
 	ksq  Square
-	// kingMoves is the count of the king's moves and castling, with
-	// White's attacks attacked; kingReads holds the squares whose
-	// contents or attackers it reads (besides, on which a White pawn
-	// attacks them).
+	// kingMoves and pawnMoves are the counts of the king's moves and
+	// castling, White attacking the squares of attacked, and of the
+	// pawns' moves; kingReads holds the squares that
+	// count reads (the king's, those next to it and, with a castling
+	// right, the eighth rank) and those from which a White pawn attacks
+	// one of them.
 	kingMoves, pawnMoves int
 	attacked, kingReads  Bitboard
 	// knights holds the squares White's knights attack.
