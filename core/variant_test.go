@@ -314,6 +314,8 @@ func TestVariantAllocs(t *testing.T) {
 	// Each start position, and positions with captures and castling.
 	fens := map[core.Variant][]string{
 		core.Atomic: {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		// Horde's shared counts of perft(2) (CountTwoPlies), each side to move.
+		core.Horde: {"rn2k2r/pp3ppp/2p5/3P1P2/1P2P3/P1N3P1/1PPPPPP1/PPPPPPPP w kq - 0 1", "r3k2r/p1pp1ppp/8/1Pn1pP2/2N5/8/PPPPPPPP/PPPPPPPP b kq - 0 1"},
 	}
 	for _, v := range playedVariants {
 		fens[v] = append(fens[v], core.VariantStartFEN(v))
@@ -328,11 +330,13 @@ func TestVariantAllocs(t *testing.T) {
 }
 
 // assertNoAllocs generates, makes, counts, unmakes and checks (IsLegal)
-// every move of p and fails when that allocates.
+// every move of p, counts perft(2) of p (CountTwoPlies), and fails when
+// that allocates.
 func assertNoAllocs(t *testing.T, v core.Variant, p *core.Position) {
 	t.Helper()
-	var ml core.MoveList
+	var ml, scratch core.MoveList
 	allocs := testing.AllocsPerRun(50, func() {
+		_ = p.CountTwoPlies(&scratch)
 		p.LegalMoves(&ml)
 		for _, m := range ml.Moves() {
 			u := p.MakeMove(m)
