@@ -108,3 +108,11 @@ func kernelReady() { kernelTableOnce.Do(fillKernelTable) }
 func (p *Position) countKernel() int {
 	return countBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0])
 }
+
+// countAfterKernel counts the legal moves of p, a standard-chess position,
+// after m, one of its legal moves, in the BMI2 kernel (countAfterBMI2),
+// which makes the move on copies of the bitboards and writes nothing of
+// p. Only useKernel's callers call it, after kernelReady.
+func (p *Position) countAfterKernel(m Move) int {
+	return countAfterBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0], uint64(m))
+}

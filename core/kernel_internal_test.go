@@ -54,14 +54,32 @@ func requireSameCount(t testing.TB, p *Position, where string) {
 	}
 }
 
+// requireSameCountAfter requires the kernel's count after m
+// (countAfterKernel) to be the Go path's (countAfterGo), and the kernel to
+// leave p as it was, every field.
+func requireSameCountAfter(t testing.TB, p *Position, m Move, where string) {
+	t.Helper()
+	before := *p
+	n := p.countAfterGo(m)
+	require.True(t, *p == before, "%s: countAfterGo changed the position", where)
+	kernelReady()
+	kn := p.countAfterKernel(m)
+	if n != kn {
+		require.Failf(t, "the kernel and the Go path differ after a move", "%s: %s, after %s: Go %d moves, kernel %d", where, p.FEN(), m.UCI(p.chess960), n, kn)
+	}
+	require.True(t, *p == before, "%s: countAfterKernel changed the position", where)
+}
+
 // compareAfterEveryMove requires the two counters to agree on p and on
-// the position after each of its legal moves.
+// the position after each of its legal moves, both made by MakeMove and
+// made in the count (CountLegalMovesAfter's kernel and Go paths).
 func compareAfterEveryMove(t testing.TB, p *Position, where string) {
 	t.Helper()
 	requireSameCount(t, p, where)
 	var ml MoveList
 	p.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
+		requireSameCountAfter(t, p, m, where)
 		u := p.MakeMove(m)
 		requireSameCount(t, p, where+" "+m.UCI(p.chess960))
 		p.UnmakeMove(m, u)
@@ -69,7 +87,9 @@ func compareAfterEveryMove(t testing.TB, p *Position, where string) {
 }
 
 // perftBoth counts perft(depth) of p, depth >= 1, with bulk counting at
-// the last ply through the kernel (kernel) or the Go counter.
+// the last ply through the kernel (kernel) or the Go counter: at depth 1
+// the count of p (countKernel), at depth 2 the counts after each move
+// (countAfterKernel, or countAfterGo).
 func perftBoth(p *Position, depth int, kernel bool) uint64 {
 	if depth == 1 {
 		if kernel {
@@ -82,6 +102,17 @@ func perftBoth(p *Position, depth int, kernel bool) uint64 {
 	var ml MoveList
 	p.LegalMoves(&ml)
 	var n uint64
+	if depth == 2 {
+		kernelReady()
+		for _, m := range ml.Moves() {
+			if kernel {
+				n += uint64(p.countAfterKernel(m))
+			} else {
+				n += uint64(p.countAfterGo(m))
+			}
+		}
+		return n
+	}
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
 		n += perftBoth(p, depth-1, kernel)
