@@ -20,6 +20,27 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 	return p.countAfterGo(m)
 }
 
+// SumLegalMovesAfter returns the sum of CountLegalMovesAfter(m) over
+// moves, each a legal move of p: with all of p's legal moves, perft(2) of
+// p. It is perft's bulk count of a node whose children are the last ply
+// but one. Where the BMI2 kernel runs a standard position's moves are
+// counted in one call of it, which tests the side to move once and pays
+// one call, not one a move. p is left as it was; it allocates nothing.
+func (p *Position) SumLegalMovesAfter(moves []Move) int {
+	if useKernel && p.variant == Standard {
+		if len(moves) == 0 {
+			return 0
+		}
+		kernelReady()
+		return p.countChildrenKernel(moves)
+	}
+	n := 0
+	for _, m := range moves {
+		n += p.CountLegalMovesAfter(m)
+	}
+	return n
+}
+
 // countAfterGo is CountLegalMovesAfter in Go: the move made on p's
 // bitboards, side, castling rights and en-passant square, the position
 // counted by countWhite or countBlack (a variant's by its generator), and

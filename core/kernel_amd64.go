@@ -116,3 +116,10 @@ func (p *Position) countKernel() int {
 func (p *Position) countAfterKernel(m Move) int {
 	return countAfterBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0], uint64(m))
 }
+
+// countChildrenKernel returns the sum of countAfterKernel over moves, at
+// least one, in one call of the BMI2 kernel (countChildrenBMI2). Only
+// useKernel's callers call it, after kernelReady.
+func (p *Position) countChildrenKernel(moves []Move) int {
+	return countChildrenBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0], (*uint32)(unsafe.Pointer(&moves[0])), len(moves))
+}

@@ -135,6 +135,7 @@ func main() {
 	build.ConstraintExpr("!core_purego")
 	counter()
 	counterAfter()
+	counterChildren()
 	cpuid()
 	build.Generate()
 }
@@ -215,7 +216,10 @@ type gen struct {
 	// Position's fields, or the frame that countAfterBMI2 makes the move
 	// in. The castling paths and rook squares are always the Position's.
 	bb, checkersAt, castlingAt, epAt operand.Mem
-	labels                           int
+	// finish, when set, writes what follows the count n instead of
+	// returning it (countChildrenBMI2's loop).
+	finish func(n reg.GPVirtual)
+	labels int
 }
 
 // onPosition returns the gen of side us that reads and writes the
@@ -400,6 +404,12 @@ const (
 	frameCastling = frameCheckers + 8
 	frameEP       = frameCastling + 1
 	frameSize     = frameCastling + 8
+	// countChildrenBMI2's frame adds the next move's address, the end of
+	// the moves and the sum.
+	frameNext         = frameSize
+	frameEnd          = frameNext + 8
+	frameSum          = frameEnd + 8
+	frameChildrenSize = frameSum + 8
 )
 
 // counterAfter writes countAfterBMI2, which counts the legal moves of the
@@ -426,26 +436,94 @@ func counterAfter() {
 	build.Load(build.Param("tab"), tab)
 	build.Load(build.Param("m"), mv)
 	frame := build.AllocLocal(frameSize)
-	build.Comment("The bitboards, copied into the frame.")
-	for i := 0; i < offByColor+16-offByType; i += 16 {
-		x := build.XMM()
-		build.MOVOU(operand.Mem{Base: pos, Disp: offByType + i}, x)
-		build.MOVOU(x, frame.Offset(frameBB+i))
-	}
+	copyBitboards(pos, frame)
 	build.CMPB(operand.Mem{Base: pos, Disp: offSide}, operand.U8(0))
 	jump(build.JNE, "black")
 	for us := 0; us < 2; us++ {
 		if us == 1 {
 			build.Label("black")
 		}
-		them := us ^ 1
-		mover := onPosition([]string{"wm_", "bm_"}[us], us, pos, tab)
-		mover.bb = frame.Offset(frameBB)
-		makeMove(mover, mv, frame)
-		g := onPosition([]string{"wa_", "ba_"}[us], them, pos, tab)
-		g.bb, g.checkersAt, g.castlingAt, g.epAt = frame.Offset(frameBB), frame.Offset(frameCheckers), frame.Offset(frameCastling), frame.Offset(frameEP)
+		side(afterMove(us, pos, tab, mv, frame))
+	}
+}
+
+// afterMove makes the move mv of side us in the frame (makeMove) and
+// returns the gen of the other side's counter on the frame.
+func afterMove(us int, pos, tab, mv reg.GPVirtual, frame operand.Mem) *gen {
+	mover := onPosition([]string{"wm_", "bm_"}[us], us, pos, tab)
+	mover.bb = frame.Offset(frameBB)
+	makeMove(mover, mv, frame)
+	g := onPosition([]string{"wa_", "ba_"}[us], us^1, pos, tab)
+	g.bb, g.checkersAt, g.castlingAt, g.epAt = frame.Offset(frameBB), frame.Offset(frameCheckers), frame.Offset(frameCastling), frame.Offset(frameEP)
+	return g
+}
+
+// copyBitboards copies the Position's bitboards (byType and byColor) into
+// the frame.
+func copyBitboards(pos reg.GPVirtual, frame operand.Mem) {
+	build.Comment("The bitboards, copied into the frame.")
+	for i := 0; i < offByColor+16-offByType; i += 16 {
+		x := build.XMM()
+		build.MOVOU(operand.Mem{Base: pos, Disp: offByType + i}, x)
+		build.MOVOU(x, frame.Offset(frameBB+i))
+	}
+}
+
+// counterChildren writes countChildrenBMI2: countAfterBMI2 of each of a
+// list of moves, summed, in one call. The side is tested once, and each
+// move's count runs from the bitboards copied afresh into the frame.
+func counterChildren() {
+	build.TEXT("countChildrenBMI2", attr.NOSPLIT, "func(pos *uint64, tab *uint64, moves *uint32, n int) int")
+	build.Pragma("noescape")
+	build.Doc(
+		"countChildrenBMI2 returns the sum of the numbers of legal moves of the",
+		"standard-chess position at pos (a *Position) after each of the n",
+		"moves at moves (Moves, legal in it and none a variant's), without",
+		"writing to the position; tab is the kernel's table (fillKernelTable).",
+	)
+	pos, tab, next, count := build.GP64(), build.GP64(), build.GP64(), build.GP64()
+	build.Load(build.Param("pos"), pos)
+	build.Load(build.Param("tab"), tab)
+	build.Load(build.Param("moves"), next)
+	build.Load(build.Param("n"), count)
+	frame := build.AllocLocal(frameChildrenSize)
+	build.MOVQ(operand.U32(0), frame.Offset(frameSum))
+	build.TESTQ(count, count)
+	jump(build.JZ, "out")
+	build.MOVQ(next, frame.Offset(frameNext))
+	build.LEAQ(operand.Mem{Base: next, Index: count, Scale: 4}, count)
+	build.MOVQ(count, frame.Offset(frameEnd))
+	build.CMPB(operand.Mem{Base: pos, Disp: offSide}, operand.U8(0))
+	jump(build.JNE, "black")
+	for us := 0; us < 2; us++ {
+		if us == 1 {
+			build.Label("black")
+		}
+		loop := []string{"wloop", "bloop"}[us]
+		build.Label(loop)
+		build.Comment("The next move.")
+		mv, r := build.GP64(), build.GP64()
+		build.MOVQ(frame.Offset(frameNext), r)
+		build.MOVLQZX(operand.Mem{Base: r}, mv)
+		build.ADDQ(operand.U8(4), r)
+		build.MOVQ(r, frame.Offset(frameNext))
+		copyBitboards(pos, frame)
+		g := afterMove(us, pos, tab, mv, frame)
+		g.finish = func(n reg.GPVirtual) {
+			build.ADDQ(n, frame.Offset(frameSum))
+			r := build.GP64()
+			build.MOVQ(frame.Offset(frameNext), r)
+			build.CMPQ(r, frame.Offset(frameEnd))
+			jump(build.JNE, loop)
+			jump(build.JMP, "out")
+		}
 		side(g)
 	}
+	build.Label("out")
+	sum := build.GP64()
+	build.MOVQ(frame.Offset(frameSum), sum)
+	build.Store(sum, build.ReturnIndex(0))
+	build.RET()
 }
 
 // makeMove makes the move mv of side g.us on the bitboards at g.bb (the
@@ -742,6 +820,10 @@ func side(g *gen) {
 	}
 
 	build.Label(done)
+	if g.finish != nil {
+		g.finish(n)
+		return
+	}
 	build.Store(n, build.ReturnIndex(0))
 	build.RET()
 }
