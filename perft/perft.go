@@ -6,7 +6,8 @@ import "github.com/gambit-chess/gambit/core"
 // depth plies. At the last ply it counts the legal moves by population count
 // instead of writing them out and making them (bulk counting), and the
 // moves of the ply before are played only as far as that count needs
-// (core.Position.CountLegalMovesAfter). It runs on one goroutine, allocates
+// (core.Position.SumLegalMovesAfter, CountLegalMovesAfter summed over a
+// node's moves in one call). It runs on one goroutine, allocates
 // nothing, and leaves p as it found it.
 func Count(p *core.Position, depth int) uint64 {
 	if depth <= 0 {
@@ -27,10 +28,9 @@ func count(p *core.Position, depth int, ml *core.MoveList) uint64 {
 	p.LegalMoves(ml)
 	var n uint64
 	if depth == 2 {
-		for _, m := range ml.Moves() {
-			n += uint64(p.CountLegalMovesAfter(m))
-		}
-		return n
+		// The children's counts, summed in one call (the BMI2 kernel's
+		// where it runs).
+		return uint64(p.SumLegalMovesAfter(ml.Moves()))
 	}
 	var children core.MoveList
 	for _, m := range ml.Moves() {
