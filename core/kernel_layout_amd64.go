@@ -45,11 +45,11 @@ const (
 // The Move's fields and flags that countAfterBMI2 reads (TestKernelLayout
 // checks them).
 const (
-	kernelMoveTo           = 6
-	kernelMovePiece        = 12
-	kernelMoveCaptured     = 15
-	kernelMovePromo        = 18
-	kernelFlagDoublePush   = 2097152
-	kernelFlagEnPassant    = 4194304
-	kernelFlagCastle       = 8388608
+	kernelMoveTo         = 6
+	kernelMovePiece      = 12
+	kernelMoveCaptured   = 15
+	kernelMovePromo      = 18
+	kernelFlagDoublePush = 2097152
+	kernelFlagEnPassant  = 4194304
+	kernelFlagCastle     = 8388608
 )

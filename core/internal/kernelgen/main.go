@@ -190,13 +190,13 @@ const (
 // The Move's fields and flags that countAfterBMI2 reads (TestKernelLayout
 // checks them).
 const (
-	kernelMoveTo           = %d
-	kernelMovePiece        = %d
-	kernelMoveCaptured     = %d
-	kernelMovePromo        = %d
-	kernelFlagDoublePush   = %d
-	kernelFlagEnPassant    = %d
-	kernelFlagCastle       = %d
+	kernelMoveTo         = %d
+	kernelMovePiece      = %d
+	kernelMoveCaptured   = %d
+	kernelMovePromo      = %d
+	kernelFlagDoublePush = %d
+	kernelFlagEnPassant  = %d
+	kernelFlagCastle     = %d
 )
 `, offByType, offByColor, offCheckers, offCastleMask, offCastleRook, offCastlePath, offCastleKingPath, offSide, offCastling, offEP,
 		tabRookMask, tabRookOff, tabBishopMask, tabBishopOff, tabKnight, tabKing, tabPawn, tabRookRays, tabBishopRays, tabConst, tabBetween, tabAttacks, tabLen,
