@@ -34,9 +34,11 @@ func (p *Position) SumLegalMovesAfter(moves []Move) int {
 		kernelReady()
 		return p.countChildrenKernel(moves)
 	}
+	// CountLegalMovesAfter's Go path, called directly (its test of the
+	// kernel is answered).
 	n := 0
 	for _, m := range moves {
-		n += p.CountLegalMovesAfter(m)
+		n += p.countAfterGo(m)
 	}
 	return n
 }
