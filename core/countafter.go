@@ -8,7 +8,46 @@ package core
 // and the move counters are never touched. It is perft's bulk count of the
 // last two plies, and a mobility count for a search. p is left as it was,
 // the cached checkers included. It allocates nothing.
+//
+// Where the BMI2 kernel runs (useKernel, kernel_amd64.go), a standard
+// position's moves are made and counted in it, on copies of the bitboards
+// in its frame, so that nothing of p is written at all.
 func (p *Position) CountLegalMovesAfter(m Move) int {
+	if useKernel && m&flagVariant == 0 && p.variant == Standard {
+		kernelReady()
+		return p.countAfterKernel(m)
+	}
+	return p.countAfterGo(m)
+}
+
+// SumLegalMovesAfter returns the sum of CountLegalMovesAfter(m) over
+// moves, each a legal move of p: with all of p's legal moves, perft(2) of
+// p. It is perft's bulk count of a node whose children are the last ply
+// but one. Where the BMI2 kernel runs a standard position's moves are
+// counted in one call of it, which tests the side to move once and pays
+// one call, not one a move. p is left as it was; it allocates nothing.
+func (p *Position) SumLegalMovesAfter(moves []Move) int {
+	if useKernel && p.variant == Standard {
+		if len(moves) == 0 {
+			return 0
+		}
+		kernelReady()
+		return p.countChildrenKernel(moves)
+	}
+	// CountLegalMovesAfter's Go path, called directly (its test of the
+	// kernel is answered).
+	n := 0
+	for _, m := range moves {
+		n += p.countAfterGo(m)
+	}
+	return n
+}
+
+// countAfterGo is CountLegalMovesAfter in Go: the move made on p's
+// bitboards, side, castling rights and en-passant square, the position
+// counted by countWhite or countBlack (a variant's by its generator), and
+// the fields put back.
+func (p *Position) countAfterGo(m Move) int {
 	us := p.side & 1
 	from, to := m.From(), m.To()
 	// The bitboards are saved whole and copied back (a few 16-byte moves);
@@ -58,15 +97,11 @@ func (p *Position) CountLegalMovesAfter(m Move) int {
 	}
 	p.checkers = unknownCheckers
 	// generate's work, without its tests of the list and of the side to
-	// move: the side is the other one, known here. Where the BMI2 kernel
-	// runs (useKernel, kernel_amd64.go) it counts instead.
+	// move: the side is the other one, known here.
 	var n int
 	switch {
 	case p.variant != Standard:
 		n = p.variantGenerate(nil, genAll)
-	case useKernel:
-		kernelReady()
-		n = p.countKernel()
 	case us == White:
 		n = p.countBlack()
 	default:

@@ -44,10 +44,12 @@
 // move without generating the rest.
 //
 // On amd64 CPUs with BMI2 and a fast PEXT (Intel since Haswell, AMD since
-// Zen 3), CountLegalMoves, CountLegalMovesAfter and HasLegalMoves count
-// standard-chess positions in one assembly function generated with avo
-// (internal/kernelgen) that looks sliders up in PEXT tables, filled (878
-// KiB) on the first count; elsewhere, and for variants, in Go. The counts
+// Zen 3), CountLegalMoves, CountLegalMovesAfter, SumLegalMovesAfter and
+// HasLegalMoves count standard-chess positions in assembly generated with
+// avo (internal/kernelgen) that looks sliders up in PEXT tables, filled
+// (878 KiB) on the first count, and makes the moves of the two After
+// counts on a copy of the bitboards in its frame; elsewhere, and for
+// variants, in Go. The counts
 // are the same. Build with -tags core_purego, or run with
 // GODEBUG=cpu.bmi2=off, to keep to Go.
 //

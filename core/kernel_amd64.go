@@ -108,3 +108,18 @@ func kernelReady() { kernelTableOnce.Do(fillKernelTable) }
 func (p *Position) countKernel() int {
 	return countBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0])
 }
+
+// countAfterKernel counts the legal moves of p, a standard-chess position,
+// after m, one of its legal moves, in the BMI2 kernel (countAfterBMI2),
+// which makes the move on copies of the bitboards and writes nothing of
+// p. Only useKernel's callers call it, after kernelReady.
+func (p *Position) countAfterKernel(m Move) int {
+	return countAfterBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0], uint64(m))
+}
+
+// countChildrenKernel returns the sum of countAfterKernel over moves, at
+// least one, in one call of the BMI2 kernel (countChildrenBMI2). Only
+// useKernel's callers call it, after kernelReady.
+func (p *Position) countChildrenKernel(moves []Move) int {
+	return countChildrenBMI2((*uint64)(unsafe.Pointer(p)), &kernelTable[0], (*uint32)(unsafe.Pointer(&moves[0])), len(moves))
+}

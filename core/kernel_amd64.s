@@ -1451,6 +1451,3365 @@ b_done_1:
 	MOVQ DX, ret+16(FP)
 	RET
 
+// func countAfterBMI2(pos *uint64, tab *uint64, m uint64) int
+// Requires: BMI, BMI2, POPCNT, SSE2
+TEXT ·countAfterBMI2(SB), NOSPLIT, $104-32
+	MOVQ pos+0(FP), AX
+	MOVQ tab+8(FP), CX
+	MOVQ m+16(FP), DX
+
+	// The bitboards, copied into the frame.
+	MOVOU 64(AX), X0
+	MOVOU X0, (SP)
+	MOVOU 80(AX), X0
+	MOVOU X0, 16(SP)
+	MOVOU 96(AX), X0
+	MOVOU X0, 32(SP)
+	MOVOU 112(AX), X0
+	MOVOU X0, 48(SP)
+	MOVOU 128(AX), X0
+	MOVOU X0, 64(SP)
+	CMPB  296(AX), $0x00
+	JNE   black
+
+	// Make the move in the frame: from, to.
+	MOVQ DX, BX
+	ANDQ $0x0000003f, BX
+	MOVQ DX, SI
+	SHRQ $0x06, SI
+	ANDQ $0x0000003f, SI
+
+	// The castling rights that survive a move to this square: the count
+	// reads only the other side's, which a move from a square cannot take.
+	MOVBQZX 297(AX), DI
+	ANDB    160(AX)(SI*1), DI
+	MOVB    DI, 96(SP)
+	MOVB    $0x40, 97(SP)
+	TESTL   $0x00800000, DX
+	JNZ     wm_castle_2
+
+	// A capture: the captured piece off its square (en passant, behind to).
+	XORQ  R9, R9
+	BTSQ  BX, R9
+	BTSQ  SI, R9
+	MOVQ  DX, R10
+	SHRQ  $0x0f, R10
+	ANDQ  $0x00000007, R10
+	JZ    wm_nocapture_3
+	MOVQ  SI, DI
+	TESTL $0x00400000, DX
+	JZ    wm_notep_4
+	XORQ  $0x00000008, DI
+
+wm_notep_4:
+	XORQ R8, R8
+	BTSQ DI, R8
+	XORQ R8, (SP)(R10*8)
+	XORQ R8, 72(SP)
+	XORQ R8, (SP)
+
+wm_nocapture_3:
+	XORQ R9, (SP)
+	XORQ R9, 64(SP)
+
+	// The piece moves, or a pawn becomes the promotion's piece.
+	MOVQ DX, R10
+	SHRQ $0x12, R10
+	ANDQ $0x00000007, R10
+	JZ   wm_nopromo_5
+	XORQ DI, DI
+	BTSQ BX, DI
+	XORQ DI, 8(SP)
+	XORQ DI, DI
+	BTSQ SI, DI
+	XORQ DI, (SP)(R10*8)
+	JMP  wm_made_1
+
+wm_nopromo_5:
+	MOVQ DX, R10
+	SHRQ $0x0c, R10
+	ANDQ $0x00000007, R10
+	XORQ R9, (SP)(R10*8)
+
+	// A double push leaves the square it crossed for en passant: the count's
+	// step 4 finds whether an enemy pawn can take there, so it is not tested.
+	TESTL $0x00200000, DX
+	JZ    wm_made_1
+	LEAQ  (BX)(SI*1), DI
+	SHRQ  $0x01, DI
+	MOVB  DI, 97(SP)
+	JMP   wm_made_1
+
+	// Castling: the king from from, the rook from to, to their squares.
+wm_castle_2:
+	CMPQ SI, BX
+	JCS  wm_queenside_6
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x06, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x05, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 64(SP)
+	XORQ DI, (SP)
+	JMP  wm_made_1
+
+wm_queenside_6:
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x02, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x03, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 64(SP)
+	XORQ DI, (SP)
+
+wm_made_1:
+	// Our king, the occupancy with it lifted and the enemy sliders.
+	MOVQ   48(SP), BX
+	ANDQ   72(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   64(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   64(SP), R8
+
+	// 1. The king's moves: each target, neither ours nor attacked.
+	// Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).
+	XORQ  DX, DX
+	MOVQ  72(SP), R9
+	NOTQ  R9
+	ANDQ  2560(CX)(SI*8), R9
+	MOVQ  R9, X0
+	TESTQ R9, R9
+	JZ    wa_end_3
+
+wa_loop_2:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   64(SP), R11
+	JNZ    wa_attacked_4
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     wa_noslider_5
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    wa_attacked_4
+
+wa_noslider_5:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    wa_noslider_6
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_attacked_4
+
+wa_noslider_6:
+	BTSQ R10, DX
+
+wa_attacked_4:
+	BLSRQ R9, R9
+	JNZ   wa_loop_2
+
+wa_end_3:
+	MOVQ    DX, X1
+	POPCNTQ DX, DX
+
+	// 2. Checkers and pins.
+	MOVQ 2048(CX)(SI*8), R12
+	ANDQ 16(SP), R12
+	MOVQ 3584(CX)(SI*8), R11
+	ANDQ 8(SP), R11
+	ORQ  R11, R12
+	ANDQ 64(SP), R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4096(CX)(SI*8), R9
+	ANDQ  DI, R9
+	JZ    wa_nosliders_7
+	MOVQ  64(SP), R11
+	PEXTQ (CX)(SI*8), R11, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_9
+
+wa_loop_8:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   72(SP), R11
+	JNZ    wa_notcheck_10
+	BTSQ   R10, R12
+	JMP    wa_next_11
+
+wa_notcheck_10:
+	BLSRQ R11, R11
+	JNZ   wa_next_11
+	BTSQ  R10, DI
+	ORQ   DI, R13
+
+wa_next_11:
+	BLSRQ R9, R9
+	JNZ   wa_loop_8
+
+wa_end_9:
+wa_nosliders_7:
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4608(CX)(SI*8), R9
+	ANDQ  R8, R9
+	JZ    wa_nosliders_12
+	MOVQ  64(SP), R11
+	PEXTQ 1024(CX)(SI*8), R11, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_14
+
+wa_loop_13:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   72(SP), R11
+	JNZ    wa_notcheck_15
+	BTSQ   R10, R12
+	JMP    wa_next_16
+
+wa_notcheck_15:
+	BLSRQ R11, R11
+	JNZ   wa_next_16
+	BTSQ  R10, DI
+	ORQ   DI, BX
+
+wa_next_16:
+	BLSRQ R9, R9
+	JNZ   wa_loop_13
+
+wa_end_14:
+wa_nosliders_12:
+	MOVQ R12, 88(SP)
+
+	// Out of check with no piece pinned: the simple copy.
+	MOVQ  $-1, R8
+	TESTQ R12, R12
+	JNZ   wa_check_19
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	JNZ   wa_general_17
+	MOVQ  (SP), BX
+
+	// 3. Knights and sliders (general: false).
+	MOVQ  72(SP), SI
+	NOTQ  SI
+	MOVQ  16(SP), R9
+	ANDQ  72(SP), R9
+	TESTQ R9, R9
+	JZ    wa_end_21
+
+wa_loop_20:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_20
+
+wa_end_21:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	TESTQ R9, R9
+	JZ    wa_end_23
+
+wa_loop_22:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), BX, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_22
+
+wa_end_23:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	TESTQ R9, R9
+	JZ    wa_end_25
+
+wa_loop_24:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_24
+
+wa_end_25:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 72(SP), R9
+	MOVQ BX, SI
+	NOTQ SI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R9, BX
+	SHRQ    $0x08, BX
+	ANDQ    SI, BX
+	MOVQ    $0x0000ff0000000000, R11
+	ANDQ    BX, R11
+	SHRQ    $0x08, R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ANDQ 5128(CX), R11
+	ANDQ 64(SP), R11
+	MOVQ R9, R12
+	SHRQ $0x07, R12
+	ANDQ 5120(CX), R12
+	ANDQ 64(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x000000000000ff00, DI
+	TESTQ   R9, DI
+	JZ      wa_nopromo_26
+	MOVQ    $0x00000000000000ff, DI
+	MOVQ    DI, SI
+	ANDQ    BX, SI
+	POPCNTQ SI, SI
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    SI, DX
+
+wa_nopromo_26:
+	POPCNTQ BX, BX
+	ADDQ    BX, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+	JMP     wa_tail_18
+
+	// In check: in double check only the king moves; else the check mask.
+wa_check_19:
+	MOVQ   R12, R11
+	BLSRQ  R11, R11
+	JNZ    wa_done_1
+	TZCNTQ R12, R10
+	MOVQ   SI, R8
+	SHLQ   $0x06, R8
+	ADDQ   R10, R8
+	MOVQ   5632(CX)(R8*8), R8
+	ORQ    R12, R8
+
+wa_general_17:
+	MOVQ (SP), SI
+
+	// 3. Knights and sliders (general: true).
+	MOVQ  72(SP), DI
+	NOTQ  DI
+	ANDQ  R8, DI
+	MOVQ  16(SP), R9
+	ANDQ  72(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_28
+
+wa_loop_27:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_27
+
+wa_end_28:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_30
+
+wa_loop_29:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_29
+
+wa_end_30:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_32
+
+wa_loop_31:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_31
+
+wa_end_32:
+	// Pinned sliders, each along its ray.
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	ANDQ  BX, R9
+	TESTQ R9, R9
+	JZ    wa_end_34
+
+wa_loop_33:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    BX, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_33
+
+wa_end_34:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	ANDQ  R13, R9
+	TESTQ R9, R9
+	JZ    wa_end_36
+
+wa_loop_35:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    R13, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_35
+
+wa_end_36:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 72(SP), R9
+	MOVQ R13, R10
+	ORQ  BX, R10
+	NOTQ R10
+	ANDQ R9, R10
+	MOVQ SI, DI
+	NOTQ DI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R10, SI
+	SHRQ    $0x08, SI
+	MOVQ    R9, R11
+	ANDQ    R13, R11
+	SHRQ    $0x08, R11
+	ANDQ    R13, R11
+	ORQ     R11, SI
+	ANDQ    DI, SI
+	MOVQ    $0x0000ff0000000000, R11
+	ANDQ    SI, R11
+	SHRQ    $0x08, R11
+	ANDQ    DI, R11
+	ANDQ    R8, R11
+	ANDQ    R8, SI
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R10, R11
+	SHRQ $0x09, R11
+	ANDQ 5128(CX), R11
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHRQ $0x09, DI
+	ANDQ 5128(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R11
+	ANDQ R8, R11
+	ANDQ 64(SP), R11
+	MOVQ R10, R12
+	SHRQ $0x07, R12
+	ANDQ 5120(CX), R12
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHRQ $0x07, DI
+	ANDQ 5120(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R12
+	ANDQ R8, R12
+	ANDQ 64(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x000000000000ff00, DI
+	TESTQ   R9, DI
+	JZ      wa_nopromo_37
+	MOVQ    $0x00000000000000ff, DI
+	MOVQ    DI, BX
+	ANDQ    SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    BX, DX
+
+wa_nopromo_37:
+	POPCNTQ SI, SI
+	ADDQ    SI, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+
+wa_tail_18:
+	// 4. En passant, each capture tested from the king.
+	MOVBQZX 97(SP), BX
+	CMPQ    BX, $0x00000040
+	JEQ     wa_noep_38
+	MOVQ    3072(CX)(BX*8), R9
+	ANDQ    8(SP), R9
+	ANDQ    72(SP), R9
+	JZ      wa_noep_38
+	MOVQ    BX, R13
+	XORQ    $0x00000008, R13
+	MOVQ    48(SP), R15
+	ANDQ    72(SP), R15
+	TZCNTQ  R15, SI
+	XORQ    (SP), R15
+	MOVQ    (SP), R15
+	MOVQ    32(SP), DI
+	ORQ     40(SP), DI
+	ANDQ    64(SP), DI
+	MOVQ    24(SP), R8
+	ORQ     40(SP), R8
+	ANDQ    64(SP), R8
+	TESTQ   R9, R9
+	JZ      wa_end_40
+
+wa_loop_39:
+	TZCNTQ R9, R10
+	MOVQ   R15, R14
+	BTRQ   R10, R14
+	BTRQ   R13, R14
+	BTSQ   BX, R14
+
+	// A knight's or pawn's check stands, unless the captured pawn gives it.
+	MOVQ  3584(CX)(SI*8), R11
+	ANDQ  8(SP), R11
+	BTRQ  R13, R11
+	MOVQ  2048(CX)(SI*8), R12
+	ANDQ  16(SP), R12
+	ORQ   R12, R11
+	ANDQ  64(SP), R11
+	JNZ   wa_epnext_41
+	PEXTQ (CX)(SI*8), R14, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ DI, R11
+	JNZ   wa_epnext_41
+	PEXTQ 1024(CX)(SI*8), R14, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_epnext_41
+	INCQ  DX
+
+wa_epnext_41:
+	BLSRQ R9, R9
+	JNZ   wa_loop_39
+
+wa_end_40:
+wa_noep_38:
+	// 5. Castling, out of check.
+	MOVBQZX 96(SP), R13
+	ANDQ    $0x0000000c, R13
+	JZ      wa_done_1
+	CMPQ    88(SP), $0x00000000
+	JNE     wa_done_1
+	BTQ     $0x02, R13
+	JCC     wa_nocastle_42
+	MOVQ    248(AX), R11
+	TESTQ   R11, (SP)
+	JNZ     wa_nocastle_42
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   280(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    wa_nocastle_42
+	ANDNQ  R9, R11, R9
+	JZ     wa_tested_44
+	MOVQ   48(SP), BX
+	ANDQ   72(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   64(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   64(SP), R8
+	TESTQ  R9, R9
+	JZ     wa_end_46
+
+wa_loop_45:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   64(SP), R11
+	JNZ    wa_nocastle_42
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     wa_noslider_47
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    wa_nocastle_42
+
+wa_noslider_47:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    wa_noslider_48
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_nocastle_42
+
+wa_noslider_48:
+	BLSRQ R9, R9
+	JNZ   wa_loop_45
+
+wa_end_46:
+wa_tested_44:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 226(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     wa_castle_43
+	MOVQ    48(SP), BX
+	ANDQ    72(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0xff00000000000000, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    64(SP), R12
+	TESTQ   R12, R11
+	JZ      wa_castle_43
+	TESTQ   R11, 280(AX)
+	JNZ     wa_nocastle_42
+
+wa_castle_43:
+	INCQ DX
+
+wa_nocastle_42:
+	BTQ   $0x03, R13
+	JCC   wa_nocastle_49
+	MOVQ  256(AX), R11
+	TESTQ R11, (SP)
+	JNZ   wa_nocastle_49
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   288(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    wa_nocastle_49
+	ANDNQ  R9, R11, R9
+	JZ     wa_tested_51
+	MOVQ   48(SP), BX
+	ANDQ   72(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   64(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   64(SP), R8
+	TESTQ  R9, R9
+	JZ     wa_end_53
+
+wa_loop_52:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   64(SP), R11
+	JNZ    wa_nocastle_49
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     wa_noslider_54
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    wa_nocastle_49
+
+wa_noslider_54:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    wa_noslider_55
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_nocastle_49
+
+wa_noslider_55:
+	BLSRQ R9, R9
+	JNZ   wa_loop_52
+
+wa_end_53:
+wa_tested_51:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 227(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     wa_castle_50
+	MOVQ    48(SP), BX
+	ANDQ    72(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0xff00000000000000, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    64(SP), R12
+	TESTQ   R12, R11
+	JZ      wa_castle_50
+	TESTQ   R11, 288(AX)
+	JNZ     wa_nocastle_49
+
+wa_castle_50:
+	INCQ DX
+
+wa_nocastle_49:
+wa_done_1:
+	MOVQ DX, ret+24(FP)
+	RET
+
+black:
+	// Make the move in the frame: from, to.
+	MOVQ DX, BX
+	ANDQ $0x0000003f, BX
+	MOVQ DX, SI
+	SHRQ $0x06, SI
+	ANDQ $0x0000003f, SI
+
+	// The castling rights that survive a move to this square: the count
+	// reads only the other side's, which a move from a square cannot take.
+	MOVBQZX 297(AX), DI
+	ANDB    160(AX)(SI*1), DI
+	MOVB    DI, 96(SP)
+	MOVB    $0x40, 97(SP)
+	TESTL   $0x00800000, DX
+	JNZ     bm_castle_2
+
+	// A capture: the captured piece off its square (en passant, behind to).
+	XORQ  R9, R9
+	BTSQ  BX, R9
+	BTSQ  SI, R9
+	MOVQ  DX, R10
+	SHRQ  $0x0f, R10
+	ANDQ  $0x00000007, R10
+	JZ    bm_nocapture_3
+	MOVQ  SI, DI
+	TESTL $0x00400000, DX
+	JZ    bm_notep_4
+	XORQ  $0x00000008, DI
+
+bm_notep_4:
+	XORQ R8, R8
+	BTSQ DI, R8
+	XORQ R8, (SP)(R10*8)
+	XORQ R8, 64(SP)
+	XORQ R8, (SP)
+
+bm_nocapture_3:
+	XORQ R9, (SP)
+	XORQ R9, 72(SP)
+
+	// The piece moves, or a pawn becomes the promotion's piece.
+	MOVQ DX, R10
+	SHRQ $0x12, R10
+	ANDQ $0x00000007, R10
+	JZ   bm_nopromo_5
+	XORQ DI, DI
+	BTSQ BX, DI
+	XORQ DI, 8(SP)
+	XORQ DI, DI
+	BTSQ SI, DI
+	XORQ DI, (SP)(R10*8)
+	JMP  bm_made_1
+
+bm_nopromo_5:
+	MOVQ DX, R10
+	SHRQ $0x0c, R10
+	ANDQ $0x00000007, R10
+	XORQ R9, (SP)(R10*8)
+
+	// A double push leaves the square it crossed for en passant: the count's
+	// step 4 finds whether an enemy pawn can take there, so it is not tested.
+	TESTL $0x00200000, DX
+	JZ    bm_made_1
+	LEAQ  (BX)(SI*1), DI
+	SHRQ  $0x01, DI
+	MOVB  DI, 97(SP)
+	JMP   bm_made_1
+
+	// Castling: the king from from, the rook from to, to their squares.
+bm_castle_2:
+	CMPQ SI, BX
+	JCS  bm_queenside_6
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x3e, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x3d, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 72(SP)
+	XORQ DI, (SP)
+	JMP  bm_made_1
+
+bm_queenside_6:
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x3a, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x3b, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 72(SP)
+	XORQ DI, (SP)
+
+bm_made_1:
+	// Our king, the occupancy with it lifted and the enemy sliders.
+	MOVQ   48(SP), BX
+	ANDQ   64(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   72(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   72(SP), R8
+
+	// 1. The king's moves: each target, neither ours nor attacked.
+	// Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).
+	XORQ  DX, DX
+	MOVQ  64(SP), R9
+	NOTQ  R9
+	ANDQ  2560(CX)(SI*8), R9
+	MOVQ  R9, X0
+	TESTQ R9, R9
+	JZ    ba_end_3
+
+ba_loop_2:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   72(SP), R11
+	JNZ    ba_attacked_4
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     ba_noslider_5
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    ba_attacked_4
+
+ba_noslider_5:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    ba_noslider_6
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_attacked_4
+
+ba_noslider_6:
+	BTSQ R10, DX
+
+ba_attacked_4:
+	BLSRQ R9, R9
+	JNZ   ba_loop_2
+
+ba_end_3:
+	MOVQ    DX, X1
+	POPCNTQ DX, DX
+
+	// 2. Checkers and pins.
+	MOVQ 2048(CX)(SI*8), R12
+	ANDQ 16(SP), R12
+	MOVQ 3072(CX)(SI*8), R11
+	ANDQ 8(SP), R11
+	ORQ  R11, R12
+	ANDQ 72(SP), R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4096(CX)(SI*8), R9
+	ANDQ  DI, R9
+	JZ    ba_nosliders_7
+	MOVQ  72(SP), R11
+	PEXTQ (CX)(SI*8), R11, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_9
+
+ba_loop_8:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   64(SP), R11
+	JNZ    ba_notcheck_10
+	BTSQ   R10, R12
+	JMP    ba_next_11
+
+ba_notcheck_10:
+	BLSRQ R11, R11
+	JNZ   ba_next_11
+	BTSQ  R10, DI
+	ORQ   DI, R13
+
+ba_next_11:
+	BLSRQ R9, R9
+	JNZ   ba_loop_8
+
+ba_end_9:
+ba_nosliders_7:
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4608(CX)(SI*8), R9
+	ANDQ  R8, R9
+	JZ    ba_nosliders_12
+	MOVQ  72(SP), R11
+	PEXTQ 1024(CX)(SI*8), R11, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_14
+
+ba_loop_13:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   64(SP), R11
+	JNZ    ba_notcheck_15
+	BTSQ   R10, R12
+	JMP    ba_next_16
+
+ba_notcheck_15:
+	BLSRQ R11, R11
+	JNZ   ba_next_16
+	BTSQ  R10, DI
+	ORQ   DI, BX
+
+ba_next_16:
+	BLSRQ R9, R9
+	JNZ   ba_loop_13
+
+ba_end_14:
+ba_nosliders_12:
+	MOVQ R12, 88(SP)
+
+	// Out of check with no piece pinned: the simple copy.
+	MOVQ  $-1, R8
+	TESTQ R12, R12
+	JNZ   ba_check_19
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	JNZ   ba_general_17
+	MOVQ  (SP), BX
+
+	// 3. Knights and sliders (general: false).
+	MOVQ  64(SP), SI
+	NOTQ  SI
+	MOVQ  16(SP), R9
+	ANDQ  64(SP), R9
+	TESTQ R9, R9
+	JZ    ba_end_21
+
+ba_loop_20:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_20
+
+ba_end_21:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	TESTQ R9, R9
+	JZ    ba_end_23
+
+ba_loop_22:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), BX, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_22
+
+ba_end_23:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	TESTQ R9, R9
+	JZ    ba_end_25
+
+ba_loop_24:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_24
+
+ba_end_25:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 64(SP), R9
+	MOVQ BX, SI
+	NOTQ SI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R9, BX
+	SHLQ    $0x08, BX
+	ANDQ    SI, BX
+	MOVQ    $0x0000000000ff0000, R11
+	ANDQ    BX, R11
+	SHLQ    $0x08, R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R9, R11
+	SHLQ $0x07, R11
+	ANDQ 5128(CX), R11
+	ANDQ 72(SP), R11
+	MOVQ R9, R12
+	SHLQ $0x09, R12
+	ANDQ 5120(CX), R12
+	ANDQ 72(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x00ff000000000000, DI
+	TESTQ   R9, DI
+	JZ      ba_nopromo_26
+	MOVQ    $0xff00000000000000, DI
+	MOVQ    DI, SI
+	ANDQ    BX, SI
+	POPCNTQ SI, SI
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    SI, DX
+
+ba_nopromo_26:
+	POPCNTQ BX, BX
+	ADDQ    BX, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+	JMP     ba_tail_18
+
+	// In check: in double check only the king moves; else the check mask.
+ba_check_19:
+	MOVQ   R12, R11
+	BLSRQ  R11, R11
+	JNZ    ba_done_1
+	TZCNTQ R12, R10
+	MOVQ   SI, R8
+	SHLQ   $0x06, R8
+	ADDQ   R10, R8
+	MOVQ   5632(CX)(R8*8), R8
+	ORQ    R12, R8
+
+ba_general_17:
+	MOVQ (SP), SI
+
+	// 3. Knights and sliders (general: true).
+	MOVQ  64(SP), DI
+	NOTQ  DI
+	ANDQ  R8, DI
+	MOVQ  16(SP), R9
+	ANDQ  64(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_28
+
+ba_loop_27:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_27
+
+ba_end_28:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_30
+
+ba_loop_29:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_29
+
+ba_end_30:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_32
+
+ba_loop_31:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_31
+
+ba_end_32:
+	// Pinned sliders, each along its ray.
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	ANDQ  BX, R9
+	TESTQ R9, R9
+	JZ    ba_end_34
+
+ba_loop_33:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    BX, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_33
+
+ba_end_34:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	ANDQ  R13, R9
+	TESTQ R9, R9
+	JZ    ba_end_36
+
+ba_loop_35:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    R13, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_35
+
+ba_end_36:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 64(SP), R9
+	MOVQ R13, R10
+	ORQ  BX, R10
+	NOTQ R10
+	ANDQ R9, R10
+	MOVQ SI, DI
+	NOTQ DI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R10, SI
+	SHLQ    $0x08, SI
+	MOVQ    R9, R11
+	ANDQ    R13, R11
+	SHLQ    $0x08, R11
+	ANDQ    R13, R11
+	ORQ     R11, SI
+	ANDQ    DI, SI
+	MOVQ    $0x0000000000ff0000, R11
+	ANDQ    SI, R11
+	SHLQ    $0x08, R11
+	ANDQ    DI, R11
+	ANDQ    R8, R11
+	ANDQ    R8, SI
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R10, R11
+	SHLQ $0x07, R11
+	ANDQ 5128(CX), R11
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHLQ $0x07, DI
+	ANDQ 5128(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R11
+	ANDQ R8, R11
+	ANDQ 72(SP), R11
+	MOVQ R10, R12
+	SHLQ $0x09, R12
+	ANDQ 5120(CX), R12
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHLQ $0x09, DI
+	ANDQ 5120(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R12
+	ANDQ R8, R12
+	ANDQ 72(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x00ff000000000000, DI
+	TESTQ   R9, DI
+	JZ      ba_nopromo_37
+	MOVQ    $0xff00000000000000, DI
+	MOVQ    DI, BX
+	ANDQ    SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    BX, DX
+
+ba_nopromo_37:
+	POPCNTQ SI, SI
+	ADDQ    SI, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+
+ba_tail_18:
+	// 4. En passant, each capture tested from the king.
+	MOVBQZX 97(SP), BX
+	CMPQ    BX, $0x00000040
+	JEQ     ba_noep_38
+	MOVQ    3584(CX)(BX*8), R9
+	ANDQ    8(SP), R9
+	ANDQ    64(SP), R9
+	JZ      ba_noep_38
+	MOVQ    BX, R13
+	XORQ    $0x00000008, R13
+	MOVQ    48(SP), R15
+	ANDQ    64(SP), R15
+	TZCNTQ  R15, SI
+	XORQ    (SP), R15
+	MOVQ    (SP), R15
+	MOVQ    32(SP), DI
+	ORQ     40(SP), DI
+	ANDQ    72(SP), DI
+	MOVQ    24(SP), R8
+	ORQ     40(SP), R8
+	ANDQ    72(SP), R8
+	TESTQ   R9, R9
+	JZ      ba_end_40
+
+ba_loop_39:
+	TZCNTQ R9, R10
+	MOVQ   R15, R14
+	BTRQ   R10, R14
+	BTRQ   R13, R14
+	BTSQ   BX, R14
+
+	// A knight's or pawn's check stands, unless the captured pawn gives it.
+	MOVQ  3072(CX)(SI*8), R11
+	ANDQ  8(SP), R11
+	BTRQ  R13, R11
+	MOVQ  2048(CX)(SI*8), R12
+	ANDQ  16(SP), R12
+	ORQ   R12, R11
+	ANDQ  72(SP), R11
+	JNZ   ba_epnext_41
+	PEXTQ (CX)(SI*8), R14, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ DI, R11
+	JNZ   ba_epnext_41
+	PEXTQ 1024(CX)(SI*8), R14, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_epnext_41
+	INCQ  DX
+
+ba_epnext_41:
+	BLSRQ R9, R9
+	JNZ   ba_loop_39
+
+ba_end_40:
+ba_noep_38:
+	// 5. Castling, out of check.
+	MOVBQZX 96(SP), R13
+	ANDQ    $0x00000003, R13
+	JZ      ba_done_1
+	CMPQ    88(SP), $0x00000000
+	JNE     ba_done_1
+	BTQ     $0x00, R13
+	JCC     ba_nocastle_42
+	MOVQ    232(AX), R11
+	TESTQ   R11, (SP)
+	JNZ     ba_nocastle_42
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   264(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    ba_nocastle_42
+	ANDNQ  R9, R11, R9
+	JZ     ba_tested_44
+	MOVQ   48(SP), BX
+	ANDQ   64(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   72(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   72(SP), R8
+	TESTQ  R9, R9
+	JZ     ba_end_46
+
+ba_loop_45:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   72(SP), R11
+	JNZ    ba_nocastle_42
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     ba_noslider_47
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    ba_nocastle_42
+
+ba_noslider_47:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    ba_noslider_48
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_nocastle_42
+
+ba_noslider_48:
+	BLSRQ R9, R9
+	JNZ   ba_loop_45
+
+ba_end_46:
+ba_tested_44:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 224(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     ba_castle_43
+	MOVQ    48(SP), BX
+	ANDQ    64(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0x00000000000000ff, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    72(SP), R12
+	TESTQ   R12, R11
+	JZ      ba_castle_43
+	TESTQ   R11, 264(AX)
+	JNZ     ba_nocastle_42
+
+ba_castle_43:
+	INCQ DX
+
+ba_nocastle_42:
+	BTQ   $0x01, R13
+	JCC   ba_nocastle_49
+	MOVQ  240(AX), R11
+	TESTQ R11, (SP)
+	JNZ   ba_nocastle_49
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   272(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    ba_nocastle_49
+	ANDNQ  R9, R11, R9
+	JZ     ba_tested_51
+	MOVQ   48(SP), BX
+	ANDQ   64(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   72(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   72(SP), R8
+	TESTQ  R9, R9
+	JZ     ba_end_53
+
+ba_loop_52:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   72(SP), R11
+	JNZ    ba_nocastle_49
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     ba_noslider_54
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    ba_nocastle_49
+
+ba_noslider_54:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    ba_noslider_55
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_nocastle_49
+
+ba_noslider_55:
+	BLSRQ R9, R9
+	JNZ   ba_loop_52
+
+ba_end_53:
+ba_tested_51:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 225(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     ba_castle_50
+	MOVQ    48(SP), BX
+	ANDQ    64(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0x00000000000000ff, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    72(SP), R12
+	TESTQ   R12, R11
+	JZ      ba_castle_50
+	TESTQ   R11, 272(AX)
+	JNZ     ba_nocastle_49
+
+ba_castle_50:
+	INCQ DX
+
+ba_nocastle_49:
+ba_done_1:
+	MOVQ DX, ret+24(FP)
+	RET
+
+// func countChildrenBMI2(pos *uint64, tab *uint64, moves *uint32, n int) int
+// Requires: BMI, BMI2, POPCNT, SSE2
+TEXT ·countChildrenBMI2(SB), NOSPLIT, $128-40
+	MOVQ  pos+0(FP), AX
+	MOVQ  tab+8(FP), CX
+	MOVQ  moves+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  $0x00000000, 120(SP)
+	TESTQ BX, BX
+	JZ    out
+	MOVQ  DX, 104(SP)
+	LEAQ  (DX)(BX*4), BX
+	MOVQ  BX, 112(SP)
+	CMPB  296(AX), $0x00
+	JNE   black
+
+wloop:
+	// The next move.
+	MOVQ    104(SP), BX
+	MOVLQZX (BX), DX
+	ADDQ    $0x04, BX
+	MOVQ    BX, 104(SP)
+
+	// The bitboards, copied into the frame.
+	MOVOU 64(AX), X0
+	MOVOU X0, (SP)
+	MOVOU 80(AX), X0
+	MOVOU X0, 16(SP)
+	MOVOU 96(AX), X0
+	MOVOU X0, 32(SP)
+	MOVOU 112(AX), X0
+	MOVOU X0, 48(SP)
+	MOVOU 128(AX), X0
+	MOVOU X0, 64(SP)
+
+	// Make the move in the frame: from, to.
+	MOVQ DX, BX
+	ANDQ $0x0000003f, BX
+	MOVQ DX, SI
+	SHRQ $0x06, SI
+	ANDQ $0x0000003f, SI
+
+	// The castling rights that survive a move to this square: the count
+	// reads only the other side's, which a move from a square cannot take.
+	MOVBQZX 297(AX), DI
+	ANDB    160(AX)(SI*1), DI
+	MOVB    DI, 96(SP)
+	MOVB    $0x40, 97(SP)
+	TESTL   $0x00800000, DX
+	JNZ     wm_castle_2
+
+	// A capture: the captured piece off its square (en passant, behind to).
+	XORQ  R9, R9
+	BTSQ  BX, R9
+	BTSQ  SI, R9
+	MOVQ  DX, R10
+	SHRQ  $0x0f, R10
+	ANDQ  $0x00000007, R10
+	JZ    wm_nocapture_3
+	MOVQ  SI, DI
+	TESTL $0x00400000, DX
+	JZ    wm_notep_4
+	XORQ  $0x00000008, DI
+
+wm_notep_4:
+	XORQ R8, R8
+	BTSQ DI, R8
+	XORQ R8, (SP)(R10*8)
+	XORQ R8, 72(SP)
+	XORQ R8, (SP)
+
+wm_nocapture_3:
+	XORQ R9, (SP)
+	XORQ R9, 64(SP)
+
+	// The piece moves, or a pawn becomes the promotion's piece.
+	MOVQ DX, R10
+	SHRQ $0x12, R10
+	ANDQ $0x00000007, R10
+	JZ   wm_nopromo_5
+	XORQ DI, DI
+	BTSQ BX, DI
+	XORQ DI, 8(SP)
+	XORQ DI, DI
+	BTSQ SI, DI
+	XORQ DI, (SP)(R10*8)
+	JMP  wm_made_1
+
+wm_nopromo_5:
+	MOVQ DX, R10
+	SHRQ $0x0c, R10
+	ANDQ $0x00000007, R10
+	XORQ R9, (SP)(R10*8)
+
+	// A double push leaves the square it crossed for en passant: the count's
+	// step 4 finds whether an enemy pawn can take there, so it is not tested.
+	TESTL $0x00200000, DX
+	JZ    wm_made_1
+	LEAQ  (BX)(SI*1), DI
+	SHRQ  $0x01, DI
+	MOVB  DI, 97(SP)
+	JMP   wm_made_1
+
+	// Castling: the king from from, the rook from to, to their squares.
+wm_castle_2:
+	CMPQ SI, BX
+	JCS  wm_queenside_6
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x06, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x05, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 64(SP)
+	XORQ DI, (SP)
+	JMP  wm_made_1
+
+wm_queenside_6:
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x02, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x03, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 64(SP)
+	XORQ DI, (SP)
+
+wm_made_1:
+	// Our king, the occupancy with it lifted and the enemy sliders.
+	MOVQ   48(SP), BX
+	ANDQ   72(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   64(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   64(SP), R8
+
+	// 1. The king's moves: each target, neither ours nor attacked.
+	// Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).
+	XORQ  DX, DX
+	MOVQ  72(SP), R9
+	NOTQ  R9
+	ANDQ  2560(CX)(SI*8), R9
+	MOVQ  R9, X0
+	TESTQ R9, R9
+	JZ    wa_end_3
+
+wa_loop_2:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   64(SP), R11
+	JNZ    wa_attacked_4
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     wa_noslider_5
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    wa_attacked_4
+
+wa_noslider_5:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    wa_noslider_6
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_attacked_4
+
+wa_noslider_6:
+	BTSQ R10, DX
+
+wa_attacked_4:
+	BLSRQ R9, R9
+	JNZ   wa_loop_2
+
+wa_end_3:
+	MOVQ    DX, X1
+	POPCNTQ DX, DX
+
+	// 2. Checkers and pins.
+	MOVQ 2048(CX)(SI*8), R12
+	ANDQ 16(SP), R12
+	MOVQ 3584(CX)(SI*8), R11
+	ANDQ 8(SP), R11
+	ORQ  R11, R12
+	ANDQ 64(SP), R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4096(CX)(SI*8), R9
+	ANDQ  DI, R9
+	JZ    wa_nosliders_7
+	MOVQ  64(SP), R11
+	PEXTQ (CX)(SI*8), R11, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_9
+
+wa_loop_8:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   72(SP), R11
+	JNZ    wa_notcheck_10
+	BTSQ   R10, R12
+	JMP    wa_next_11
+
+wa_notcheck_10:
+	BLSRQ R11, R11
+	JNZ   wa_next_11
+	BTSQ  R10, DI
+	ORQ   DI, R13
+
+wa_next_11:
+	BLSRQ R9, R9
+	JNZ   wa_loop_8
+
+wa_end_9:
+wa_nosliders_7:
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4608(CX)(SI*8), R9
+	ANDQ  R8, R9
+	JZ    wa_nosliders_12
+	MOVQ  64(SP), R11
+	PEXTQ 1024(CX)(SI*8), R11, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_14
+
+wa_loop_13:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   72(SP), R11
+	JNZ    wa_notcheck_15
+	BTSQ   R10, R12
+	JMP    wa_next_16
+
+wa_notcheck_15:
+	BLSRQ R11, R11
+	JNZ   wa_next_16
+	BTSQ  R10, DI
+	ORQ   DI, BX
+
+wa_next_16:
+	BLSRQ R9, R9
+	JNZ   wa_loop_13
+
+wa_end_14:
+wa_nosliders_12:
+	MOVQ R12, 88(SP)
+
+	// Out of check with no piece pinned: the simple copy.
+	MOVQ  $-1, R8
+	TESTQ R12, R12
+	JNZ   wa_check_19
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	JNZ   wa_general_17
+	MOVQ  (SP), BX
+
+	// 3. Knights and sliders (general: false).
+	MOVQ  72(SP), SI
+	NOTQ  SI
+	MOVQ  16(SP), R9
+	ANDQ  72(SP), R9
+	TESTQ R9, R9
+	JZ    wa_end_21
+
+wa_loop_20:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_20
+
+wa_end_21:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	TESTQ R9, R9
+	JZ    wa_end_23
+
+wa_loop_22:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), BX, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_22
+
+wa_end_23:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	TESTQ R9, R9
+	JZ    wa_end_25
+
+wa_loop_24:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_24
+
+wa_end_25:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 72(SP), R9
+	MOVQ BX, SI
+	NOTQ SI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R9, BX
+	SHRQ    $0x08, BX
+	ANDQ    SI, BX
+	MOVQ    $0x0000ff0000000000, R11
+	ANDQ    BX, R11
+	SHRQ    $0x08, R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ANDQ 5128(CX), R11
+	ANDQ 64(SP), R11
+	MOVQ R9, R12
+	SHRQ $0x07, R12
+	ANDQ 5120(CX), R12
+	ANDQ 64(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x000000000000ff00, DI
+	TESTQ   R9, DI
+	JZ      wa_nopromo_26
+	MOVQ    $0x00000000000000ff, DI
+	MOVQ    DI, SI
+	ANDQ    BX, SI
+	POPCNTQ SI, SI
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    SI, DX
+
+wa_nopromo_26:
+	POPCNTQ BX, BX
+	ADDQ    BX, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+	JMP     wa_tail_18
+
+	// In check: in double check only the king moves; else the check mask.
+wa_check_19:
+	MOVQ   R12, R11
+	BLSRQ  R11, R11
+	JNZ    wa_done_1
+	TZCNTQ R12, R10
+	MOVQ   SI, R8
+	SHLQ   $0x06, R8
+	ADDQ   R10, R8
+	MOVQ   5632(CX)(R8*8), R8
+	ORQ    R12, R8
+
+wa_general_17:
+	MOVQ (SP), SI
+
+	// 3. Knights and sliders (general: true).
+	MOVQ  72(SP), DI
+	NOTQ  DI
+	ANDQ  R8, DI
+	MOVQ  16(SP), R9
+	ANDQ  72(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_28
+
+wa_loop_27:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_27
+
+wa_end_28:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_30
+
+wa_loop_29:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_29
+
+wa_end_30:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    wa_end_32
+
+wa_loop_31:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_31
+
+wa_end_32:
+	// Pinned sliders, each along its ray.
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	ANDQ  BX, R9
+	TESTQ R9, R9
+	JZ    wa_end_34
+
+wa_loop_33:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    BX, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_33
+
+wa_end_34:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  72(SP), R9
+	ANDQ  R13, R9
+	TESTQ R9, R9
+	JZ    wa_end_36
+
+wa_loop_35:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    R13, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     wa_loop_35
+
+wa_end_36:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 72(SP), R9
+	MOVQ R13, R10
+	ORQ  BX, R10
+	NOTQ R10
+	ANDQ R9, R10
+	MOVQ SI, DI
+	NOTQ DI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R10, SI
+	SHRQ    $0x08, SI
+	MOVQ    R9, R11
+	ANDQ    R13, R11
+	SHRQ    $0x08, R11
+	ANDQ    R13, R11
+	ORQ     R11, SI
+	ANDQ    DI, SI
+	MOVQ    $0x0000ff0000000000, R11
+	ANDQ    SI, R11
+	SHRQ    $0x08, R11
+	ANDQ    DI, R11
+	ANDQ    R8, R11
+	ANDQ    R8, SI
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R10, R11
+	SHRQ $0x09, R11
+	ANDQ 5128(CX), R11
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHRQ $0x09, DI
+	ANDQ 5128(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R11
+	ANDQ R8, R11
+	ANDQ 64(SP), R11
+	MOVQ R10, R12
+	SHRQ $0x07, R12
+	ANDQ 5120(CX), R12
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHRQ $0x07, DI
+	ANDQ 5120(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R12
+	ANDQ R8, R12
+	ANDQ 64(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x000000000000ff00, DI
+	TESTQ   R9, DI
+	JZ      wa_nopromo_37
+	MOVQ    $0x00000000000000ff, DI
+	MOVQ    DI, BX
+	ANDQ    SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	MOVQ    $0x00000000000000ff, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    BX, DX
+
+wa_nopromo_37:
+	POPCNTQ SI, SI
+	ADDQ    SI, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+
+wa_tail_18:
+	// 4. En passant, each capture tested from the king.
+	MOVBQZX 97(SP), BX
+	CMPQ    BX, $0x00000040
+	JEQ     wa_noep_38
+	MOVQ    3072(CX)(BX*8), R9
+	ANDQ    8(SP), R9
+	ANDQ    72(SP), R9
+	JZ      wa_noep_38
+	MOVQ    BX, R13
+	XORQ    $0x00000008, R13
+	MOVQ    48(SP), R15
+	ANDQ    72(SP), R15
+	TZCNTQ  R15, SI
+	XORQ    (SP), R15
+	MOVQ    (SP), R15
+	MOVQ    32(SP), DI
+	ORQ     40(SP), DI
+	ANDQ    64(SP), DI
+	MOVQ    24(SP), R8
+	ORQ     40(SP), R8
+	ANDQ    64(SP), R8
+	TESTQ   R9, R9
+	JZ      wa_end_40
+
+wa_loop_39:
+	TZCNTQ R9, R10
+	MOVQ   R15, R14
+	BTRQ   R10, R14
+	BTRQ   R13, R14
+	BTSQ   BX, R14
+
+	// A knight's or pawn's check stands, unless the captured pawn gives it.
+	MOVQ  3584(CX)(SI*8), R11
+	ANDQ  8(SP), R11
+	BTRQ  R13, R11
+	MOVQ  2048(CX)(SI*8), R12
+	ANDQ  16(SP), R12
+	ORQ   R12, R11
+	ANDQ  64(SP), R11
+	JNZ   wa_epnext_41
+	PEXTQ (CX)(SI*8), R14, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ DI, R11
+	JNZ   wa_epnext_41
+	PEXTQ 1024(CX)(SI*8), R14, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_epnext_41
+	INCQ  DX
+
+wa_epnext_41:
+	BLSRQ R9, R9
+	JNZ   wa_loop_39
+
+wa_end_40:
+wa_noep_38:
+	// 5. Castling, out of check.
+	MOVBQZX 96(SP), R13
+	ANDQ    $0x0000000c, R13
+	JZ      wa_done_1
+	CMPQ    88(SP), $0x00000000
+	JNE     wa_done_1
+	BTQ     $0x02, R13
+	JCC     wa_nocastle_42
+	MOVQ    248(AX), R11
+	TESTQ   R11, (SP)
+	JNZ     wa_nocastle_42
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   280(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    wa_nocastle_42
+	ANDNQ  R9, R11, R9
+	JZ     wa_tested_44
+	MOVQ   48(SP), BX
+	ANDQ   72(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   64(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   64(SP), R8
+	TESTQ  R9, R9
+	JZ     wa_end_46
+
+wa_loop_45:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   64(SP), R11
+	JNZ    wa_nocastle_42
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     wa_noslider_47
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    wa_nocastle_42
+
+wa_noslider_47:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    wa_noslider_48
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_nocastle_42
+
+wa_noslider_48:
+	BLSRQ R9, R9
+	JNZ   wa_loop_45
+
+wa_end_46:
+wa_tested_44:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 226(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     wa_castle_43
+	MOVQ    48(SP), BX
+	ANDQ    72(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0xff00000000000000, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    64(SP), R12
+	TESTQ   R12, R11
+	JZ      wa_castle_43
+	TESTQ   R11, 280(AX)
+	JNZ     wa_nocastle_42
+
+wa_castle_43:
+	INCQ DX
+
+wa_nocastle_42:
+	BTQ   $0x03, R13
+	JCC   wa_nocastle_49
+	MOVQ  256(AX), R11
+	TESTQ R11, (SP)
+	JNZ   wa_nocastle_49
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   288(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    wa_nocastle_49
+	ANDNQ  R9, R11, R9
+	JZ     wa_tested_51
+	MOVQ   48(SP), BX
+	ANDQ   72(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   64(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   64(SP), R8
+	TESTQ  R9, R9
+	JZ     wa_end_53
+
+wa_loop_52:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3584(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   64(SP), R11
+	JNZ    wa_nocastle_49
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     wa_noslider_54
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    wa_nocastle_49
+
+wa_noslider_54:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    wa_noslider_55
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   wa_nocastle_49
+
+wa_noslider_55:
+	BLSRQ R9, R9
+	JNZ   wa_loop_52
+
+wa_end_53:
+wa_tested_51:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 227(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     wa_castle_50
+	MOVQ    48(SP), BX
+	ANDQ    72(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0xff00000000000000, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    64(SP), R12
+	TESTQ   R12, R11
+	JZ      wa_castle_50
+	TESTQ   R11, 288(AX)
+	JNZ     wa_nocastle_49
+
+wa_castle_50:
+	INCQ DX
+
+wa_nocastle_49:
+wa_done_1:
+	ADDQ DX, 120(SP)
+	MOVQ 104(SP), DX
+	CMPQ DX, 112(SP)
+	JNE  wloop
+	JMP  out
+
+black:
+bloop:
+	// The next move.
+	MOVQ    104(SP), BX
+	MOVLQZX (BX), DX
+	ADDQ    $0x04, BX
+	MOVQ    BX, 104(SP)
+
+	// The bitboards, copied into the frame.
+	MOVOU 64(AX), X0
+	MOVOU X0, (SP)
+	MOVOU 80(AX), X0
+	MOVOU X0, 16(SP)
+	MOVOU 96(AX), X0
+	MOVOU X0, 32(SP)
+	MOVOU 112(AX), X0
+	MOVOU X0, 48(SP)
+	MOVOU 128(AX), X0
+	MOVOU X0, 64(SP)
+
+	// Make the move in the frame: from, to.
+	MOVQ DX, BX
+	ANDQ $0x0000003f, BX
+	MOVQ DX, SI
+	SHRQ $0x06, SI
+	ANDQ $0x0000003f, SI
+
+	// The castling rights that survive a move to this square: the count
+	// reads only the other side's, which a move from a square cannot take.
+	MOVBQZX 297(AX), DI
+	ANDB    160(AX)(SI*1), DI
+	MOVB    DI, 96(SP)
+	MOVB    $0x40, 97(SP)
+	TESTL   $0x00800000, DX
+	JNZ     bm_castle_2
+
+	// A capture: the captured piece off its square (en passant, behind to).
+	XORQ  R9, R9
+	BTSQ  BX, R9
+	BTSQ  SI, R9
+	MOVQ  DX, R10
+	SHRQ  $0x0f, R10
+	ANDQ  $0x00000007, R10
+	JZ    bm_nocapture_3
+	MOVQ  SI, DI
+	TESTL $0x00400000, DX
+	JZ    bm_notep_4
+	XORQ  $0x00000008, DI
+
+bm_notep_4:
+	XORQ R8, R8
+	BTSQ DI, R8
+	XORQ R8, (SP)(R10*8)
+	XORQ R8, 64(SP)
+	XORQ R8, (SP)
+
+bm_nocapture_3:
+	XORQ R9, (SP)
+	XORQ R9, 72(SP)
+
+	// The piece moves, or a pawn becomes the promotion's piece.
+	MOVQ DX, R10
+	SHRQ $0x12, R10
+	ANDQ $0x00000007, R10
+	JZ   bm_nopromo_5
+	XORQ DI, DI
+	BTSQ BX, DI
+	XORQ DI, 8(SP)
+	XORQ DI, DI
+	BTSQ SI, DI
+	XORQ DI, (SP)(R10*8)
+	JMP  bm_made_1
+
+bm_nopromo_5:
+	MOVQ DX, R10
+	SHRQ $0x0c, R10
+	ANDQ $0x00000007, R10
+	XORQ R9, (SP)(R10*8)
+
+	// A double push leaves the square it crossed for en passant: the count's
+	// step 4 finds whether an enemy pawn can take there, so it is not tested.
+	TESTL $0x00200000, DX
+	JZ    bm_made_1
+	LEAQ  (BX)(SI*1), DI
+	SHRQ  $0x01, DI
+	MOVB  DI, 97(SP)
+	JMP   bm_made_1
+
+	// Castling: the king from from, the rook from to, to their squares.
+bm_castle_2:
+	CMPQ SI, BX
+	JCS  bm_queenside_6
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x3e, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x3d, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 72(SP)
+	XORQ DI, (SP)
+	JMP  bm_made_1
+
+bm_queenside_6:
+	XORQ DI, DI
+	BTSQ BX, DI
+	BTCQ $0x3a, DI
+	XORQ DI, 48(SP)
+	XORQ R8, R8
+	BTSQ SI, R8
+	BTCQ $0x3b, R8
+	XORQ R8, 32(SP)
+	XORQ R8, DI
+	XORQ DI, 72(SP)
+	XORQ DI, (SP)
+
+bm_made_1:
+	// Our king, the occupancy with it lifted and the enemy sliders.
+	MOVQ   48(SP), BX
+	ANDQ   64(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   72(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   72(SP), R8
+
+	// 1. The king's moves: each target, neither ours nor attacked.
+	// Castling reuses the answers, kept in X0 (the targets) and X1 (the safe).
+	XORQ  DX, DX
+	MOVQ  64(SP), R9
+	NOTQ  R9
+	ANDQ  2560(CX)(SI*8), R9
+	MOVQ  R9, X0
+	TESTQ R9, R9
+	JZ    ba_end_3
+
+ba_loop_2:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   72(SP), R11
+	JNZ    ba_attacked_4
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     ba_noslider_5
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    ba_attacked_4
+
+ba_noslider_5:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    ba_noslider_6
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_attacked_4
+
+ba_noslider_6:
+	BTSQ R10, DX
+
+ba_attacked_4:
+	BLSRQ R9, R9
+	JNZ   ba_loop_2
+
+ba_end_3:
+	MOVQ    DX, X1
+	POPCNTQ DX, DX
+
+	// 2. Checkers and pins.
+	MOVQ 2048(CX)(SI*8), R12
+	ANDQ 16(SP), R12
+	MOVQ 3072(CX)(SI*8), R11
+	ANDQ 8(SP), R11
+	ORQ  R11, R12
+	ANDQ 72(SP), R12
+	XORQ R13, R13
+	XORQ BX, BX
+
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4096(CX)(SI*8), R9
+	ANDQ  DI, R9
+	JZ    ba_nosliders_7
+	MOVQ  72(SP), R11
+	PEXTQ (CX)(SI*8), R11, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_9
+
+ba_loop_8:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   64(SP), R11
+	JNZ    ba_notcheck_10
+	BTSQ   R10, R12
+	JMP    ba_next_11
+
+ba_notcheck_10:
+	BLSRQ R11, R11
+	JNZ   ba_next_11
+	BTSQ  R10, DI
+	ORQ   DI, R13
+
+ba_next_11:
+	BLSRQ R9, R9
+	JNZ   ba_loop_8
+
+ba_end_9:
+ba_nosliders_7:
+	// The sliders on the king's lines that it sees through our pieces.
+	MOVQ  4608(CX)(SI*8), R9
+	ANDQ  R8, R9
+	JZ    ba_nosliders_12
+	MOVQ  72(SP), R11
+	PEXTQ 1024(CX)(SI*8), R11, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_14
+
+ba_loop_13:
+	TZCNTQ R9, R10
+	MOVQ   SI, DI
+	SHLQ   $0x06, DI
+	ADDQ   R10, DI
+	MOVQ   5632(CX)(DI*8), DI
+	MOVQ   DI, R11
+	ANDQ   64(SP), R11
+	JNZ    ba_notcheck_15
+	BTSQ   R10, R12
+	JMP    ba_next_16
+
+ba_notcheck_15:
+	BLSRQ R11, R11
+	JNZ   ba_next_16
+	BTSQ  R10, DI
+	ORQ   DI, BX
+
+ba_next_16:
+	BLSRQ R9, R9
+	JNZ   ba_loop_13
+
+ba_end_14:
+ba_nosliders_12:
+	MOVQ R12, 88(SP)
+
+	// Out of check with no piece pinned: the simple copy.
+	MOVQ  $-1, R8
+	TESTQ R12, R12
+	JNZ   ba_check_19
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	JNZ   ba_general_17
+	MOVQ  (SP), BX
+
+	// 3. Knights and sliders (general: false).
+	MOVQ  64(SP), SI
+	NOTQ  SI
+	MOVQ  16(SP), R9
+	ANDQ  64(SP), R9
+	TESTQ R9, R9
+	JZ    ba_end_21
+
+ba_loop_20:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_20
+
+ba_end_21:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	TESTQ R9, R9
+	JZ    ba_end_23
+
+ba_loop_22:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), BX, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_22
+
+ba_end_23:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	TESTQ R9, R9
+	JZ    ba_end_25
+
+ba_loop_24:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_24
+
+ba_end_25:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 64(SP), R9
+	MOVQ BX, SI
+	NOTQ SI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R9, BX
+	SHLQ    $0x08, BX
+	ANDQ    SI, BX
+	MOVQ    $0x0000000000ff0000, R11
+	ANDQ    BX, R11
+	SHLQ    $0x08, R11
+	ANDQ    SI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R9, R11
+	SHLQ $0x07, R11
+	ANDQ 5128(CX), R11
+	ANDQ 72(SP), R11
+	MOVQ R9, R12
+	SHLQ $0x09, R12
+	ANDQ 5120(CX), R12
+	ANDQ 72(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x00ff000000000000, DI
+	TESTQ   R9, DI
+	JZ      ba_nopromo_26
+	MOVQ    $0xff00000000000000, DI
+	MOVQ    DI, SI
+	ANDQ    BX, SI
+	POPCNTQ SI, SI
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    SI, DX
+
+ba_nopromo_26:
+	POPCNTQ BX, BX
+	ADDQ    BX, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+	JMP     ba_tail_18
+
+	// In check: in double check only the king moves; else the check mask.
+ba_check_19:
+	MOVQ   R12, R11
+	BLSRQ  R11, R11
+	JNZ    ba_done_1
+	TZCNTQ R12, R10
+	MOVQ   SI, R8
+	SHLQ   $0x06, R8
+	ADDQ   R10, R8
+	MOVQ   5632(CX)(R8*8), R8
+	ORQ    R12, R8
+
+ba_general_17:
+	MOVQ (SP), SI
+
+	// 3. Knights and sliders (general: true).
+	MOVQ  64(SP), DI
+	NOTQ  DI
+	ANDQ  R8, DI
+	MOVQ  16(SP), R9
+	ANDQ  64(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_28
+
+ba_loop_27:
+	TZCNTQ  R9, R10
+	MOVQ    2048(CX)(R10*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_27
+
+ba_end_28:
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_30
+
+ba_loop_29:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_29
+
+ba_end_30:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	MOVQ  R13, R11
+	ORQ   BX, R11
+	NOTQ  R11
+	ANDQ  R11, R9
+	TESTQ R9, R9
+	JZ    ba_end_32
+
+ba_loop_31:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_31
+
+ba_end_32:
+	// Pinned sliders, each along its ray.
+	MOVQ  24(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	ANDQ  BX, R9
+	TESTQ R9, R9
+	JZ    ba_end_34
+
+ba_loop_33:
+	TZCNTQ  R9, R10
+	PEXTQ   1024(CX)(R10*8), SI, R11
+	ADDQ    1536(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    BX, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_33
+
+ba_end_34:
+	MOVQ  32(SP), R9
+	ORQ   40(SP), R9
+	ANDQ  64(SP), R9
+	ANDQ  R13, R9
+	TESTQ R9, R9
+	JZ    ba_end_36
+
+ba_loop_35:
+	TZCNTQ  R9, R10
+	PEXTQ   (CX)(R10*8), SI, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	ANDQ    DI, R11
+	ANDQ    R13, R11
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	BLSRQ   R9, R9
+	JNZ     ba_loop_35
+
+ba_end_36:
+	// Pawns, set-wise: b our pawns, free those not pinned.
+	MOVQ 8(SP), R9
+	ANDQ 64(SP), R9
+	MOVQ R13, R10
+	ORQ  BX, R10
+	NOTQ R10
+	ANDQ R9, R10
+	MOVQ SI, DI
+	NOTQ DI
+
+	// Pushes (a pawn pinned along a file stays on it), then double pushes.
+	MOVQ    R10, SI
+	SHLQ    $0x08, SI
+	MOVQ    R9, R11
+	ANDQ    R13, R11
+	SHLQ    $0x08, R11
+	ANDQ    R13, R11
+	ORQ     R11, SI
+	ANDQ    DI, SI
+	MOVQ    $0x0000000000ff0000, R11
+	ANDQ    SI, R11
+	SHLQ    $0x08, R11
+	ANDQ    DI, R11
+	ANDQ    R8, R11
+	ANDQ    R8, SI
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+
+	// Captures (a pawn pinned along a diagonal captures only on it).
+	MOVQ R10, R11
+	SHLQ $0x07, R11
+	ANDQ 5128(CX), R11
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHLQ $0x07, DI
+	ANDQ 5128(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R11
+	ANDQ R8, R11
+	ANDQ 72(SP), R11
+	MOVQ R10, R12
+	SHLQ $0x09, R12
+	ANDQ 5120(CX), R12
+	MOVQ R9, DI
+	ANDQ BX, DI
+	SHLQ $0x09, DI
+	ANDQ 5120(CX), DI
+	ANDQ BX, DI
+	ORQ  DI, R12
+	ANDQ R8, R12
+	ANDQ 72(SP), R12
+
+	// A promotion counts four moves: three more each, when a pawn stands on the seventh rank.
+	MOVQ    $0x00ff000000000000, DI
+	TESTQ   R9, DI
+	JZ      ba_nopromo_37
+	MOVQ    $0xff00000000000000, DI
+	MOVQ    DI, BX
+	ANDQ    SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R11, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	MOVQ    $0xff00000000000000, DI
+	ANDQ    R12, DI
+	POPCNTQ DI, DI
+	ADDQ    DI, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    BX, DX
+
+ba_nopromo_37:
+	POPCNTQ SI, SI
+	ADDQ    SI, DX
+	POPCNTQ R11, R11
+	ADDQ    R11, DX
+	POPCNTQ R12, R12
+	ADDQ    R12, DX
+
+ba_tail_18:
+	// 4. En passant, each capture tested from the king.
+	MOVBQZX 97(SP), BX
+	CMPQ    BX, $0x00000040
+	JEQ     ba_noep_38
+	MOVQ    3584(CX)(BX*8), R9
+	ANDQ    8(SP), R9
+	ANDQ    64(SP), R9
+	JZ      ba_noep_38
+	MOVQ    BX, R13
+	XORQ    $0x00000008, R13
+	MOVQ    48(SP), R15
+	ANDQ    64(SP), R15
+	TZCNTQ  R15, SI
+	XORQ    (SP), R15
+	MOVQ    (SP), R15
+	MOVQ    32(SP), DI
+	ORQ     40(SP), DI
+	ANDQ    72(SP), DI
+	MOVQ    24(SP), R8
+	ORQ     40(SP), R8
+	ANDQ    72(SP), R8
+	TESTQ   R9, R9
+	JZ      ba_end_40
+
+ba_loop_39:
+	TZCNTQ R9, R10
+	MOVQ   R15, R14
+	BTRQ   R10, R14
+	BTRQ   R13, R14
+	BTSQ   BX, R14
+
+	// A knight's or pawn's check stands, unless the captured pawn gives it.
+	MOVQ  3072(CX)(SI*8), R11
+	ANDQ  8(SP), R11
+	BTRQ  R13, R11
+	MOVQ  2048(CX)(SI*8), R12
+	ANDQ  16(SP), R12
+	ORQ   R12, R11
+	ANDQ  72(SP), R11
+	JNZ   ba_epnext_41
+	PEXTQ (CX)(SI*8), R14, R11
+	ADDQ  512(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ DI, R11
+	JNZ   ba_epnext_41
+	PEXTQ 1024(CX)(SI*8), R14, R11
+	ADDQ  1536(CX)(SI*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_epnext_41
+	INCQ  DX
+
+ba_epnext_41:
+	BLSRQ R9, R9
+	JNZ   ba_loop_39
+
+ba_end_40:
+ba_noep_38:
+	// 5. Castling, out of check.
+	MOVBQZX 96(SP), R13
+	ANDQ    $0x00000003, R13
+	JZ      ba_done_1
+	CMPQ    88(SP), $0x00000000
+	JNE     ba_done_1
+	BTQ     $0x00, R13
+	JCC     ba_nocastle_42
+	MOVQ    232(AX), R11
+	TESTQ   R11, (SP)
+	JNZ     ba_nocastle_42
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   264(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    ba_nocastle_42
+	ANDNQ  R9, R11, R9
+	JZ     ba_tested_44
+	MOVQ   48(SP), BX
+	ANDQ   64(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   72(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   72(SP), R8
+	TESTQ  R9, R9
+	JZ     ba_end_46
+
+ba_loop_45:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   72(SP), R11
+	JNZ    ba_nocastle_42
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     ba_noslider_47
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    ba_nocastle_42
+
+ba_noslider_47:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    ba_noslider_48
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_nocastle_42
+
+ba_noslider_48:
+	BLSRQ R9, R9
+	JNZ   ba_loop_45
+
+ba_end_46:
+ba_tested_44:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 224(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     ba_castle_43
+	MOVQ    48(SP), BX
+	ANDQ    64(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0x00000000000000ff, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    72(SP), R12
+	TESTQ   R12, R11
+	JZ      ba_castle_43
+	TESTQ   R11, 264(AX)
+	JNZ     ba_nocastle_42
+
+ba_castle_43:
+	INCQ DX
+
+ba_nocastle_42:
+	BTQ   $0x01, R13
+	JCC   ba_nocastle_49
+	MOVQ  240(AX), R11
+	TESTQ R11, (SP)
+	JNZ   ba_nocastle_49
+
+	// Every square the king crosses or lands on, safe: those next to
+	// the king as the king's moves found them, the rest tested.
+	MOVQ   272(AX), R9
+	MOVQ   X0, R11
+	MOVQ   X1, R12
+	ANDNQ  R11, R12, R12
+	TESTQ  R9, R12
+	JNZ    ba_nocastle_49
+	ANDNQ  R9, R11, R9
+	JZ     ba_tested_51
+	MOVQ   48(SP), BX
+	ANDQ   64(SP), BX
+	TZCNTQ BX, SI
+	XORQ   (SP), BX
+	MOVQ   32(SP), DI
+	ORQ    40(SP), DI
+	ANDQ   72(SP), DI
+	MOVQ   24(SP), R8
+	ORQ    40(SP), R8
+	ANDQ   72(SP), R8
+	TESTQ  R9, R9
+	JZ     ba_end_53
+
+ba_loop_52:
+	TZCNTQ R9, R10
+	MOVQ   2048(CX)(R10*8), R11
+	ANDQ   16(SP), R11
+	MOVQ   3072(CX)(R10*8), R12
+	ANDQ   8(SP), R12
+	ORQ    R12, R11
+	MOVQ   2560(CX)(R10*8), R12
+	ANDQ   48(SP), R12
+	ORQ    R12, R11
+	ANDQ   72(SP), R11
+	JNZ    ba_nocastle_49
+	TESTQ  DI, 4096(CX)(R10*8)
+	JZ     ba_noslider_54
+	PEXTQ  (CX)(R10*8), BX, R11
+	ADDQ   512(CX)(R10*8), R11
+	MOVQ   (CX)(R11*8), R11
+	TESTQ  DI, R11
+	JNZ    ba_nocastle_49
+
+ba_noslider_54:
+	TESTQ R8, 4608(CX)(R10*8)
+	JZ    ba_noslider_55
+	PEXTQ 1024(CX)(R10*8), BX, R11
+	ADDQ  1536(CX)(R10*8), R11
+	MOVQ  (CX)(R11*8), R11
+	TESTQ R8, R11
+	JNZ   ba_nocastle_49
+
+ba_noslider_55:
+	BLSRQ R9, R9
+	JNZ   ba_loop_52
+
+ba_end_53:
+ba_tested_51:
+	// A rook off the corner may shield the path along the rank: the rank
+	// from the rook's square, both castling pieces lifted.
+	MOVBQZX 225(AX), R10
+	MOVQ    $0x8100000000000081, R11
+	BTQ     R10, R11
+	JCS     ba_castle_50
+	MOVQ    48(SP), BX
+	ANDQ    64(SP), BX
+	TZCNTQ  BX, SI
+	XORQ    (SP), BX
+	BTRQ    R10, BX
+	PEXTQ   (CX)(R10*8), BX, R11
+	ADDQ    512(CX)(R10*8), R11
+	MOVQ    (CX)(R11*8), R11
+	MOVQ    $0x00000000000000ff, R12
+	ANDQ    R12, R11
+	MOVQ    32(SP), R12
+	ORQ     40(SP), R12
+	ANDQ    72(SP), R12
+	TESTQ   R12, R11
+	JZ      ba_castle_50
+	TESTQ   R11, 272(AX)
+	JNZ     ba_nocastle_49
+
+ba_castle_50:
+	INCQ DX
+
+ba_nocastle_49:
+ba_done_1:
+	ADDQ DX, 120(SP)
+	MOVQ 104(SP), DX
+	CMPQ DX, 112(SP)
+	JNE  bloop
+
+out:
+	MOVQ 120(SP), AX
+	MOVQ AX, ret+32(FP)
+	RET
+
 // func cpuid(leaf uint32, sub uint32) (a uint32, b uint32, c uint32, d uint32)
 // Requires: CPUID
 TEXT ·cpuid(SB), NOSPLIT, $0-24

@@ -20,6 +20,8 @@ func TestKernelLayout(t *testing.T) {
 	require.Equal(t, uintptr(kernelOffByType), unsafe.Offsetof(p.byType))
 	require.Equal(t, uintptr(kernelOffByColor), unsafe.Offsetof(p.byColor))
 	require.Equal(t, uintptr(kernelOffCheckers), unsafe.Offsetof(p.checkers))
+	require.Equal(t, uintptr(kernelOffCastleMask), unsafe.Offsetof(p.castleMask))
+	require.Equal(t, uintptr(1), unsafe.Sizeof(p.castleMask[0]))
 	require.Equal(t, uintptr(kernelOffCastleRook), unsafe.Offsetof(p.castleRook))
 	require.Equal(t, uintptr(kernelOffCastlePath), unsafe.Offsetof(p.castlePath))
 	require.Equal(t, uintptr(kernelOffCastleKingPath), unsafe.Offsetof(p.castleKingPath))
@@ -35,6 +37,16 @@ func TestKernelLayout(t *testing.T) {
 	require.Equal(t, Square(64), NoSquare)
 	require.Equal(t, []PieceType{1, 2, 3, 4, 5, 6}, []PieceType{Pawn, Knight, Bishop, Rook, Queen, King})
 	require.Equal(t, [2]Color{0, 1}, [2]Color{White, Black})
+	// The Move's fields and flags that countAfterBMI2 decodes.
+	m := newMove(A1, B2, Knight, Bishop, Queen)
+	require.Equal(t, A1, Square(m&63))
+	require.Equal(t, B2, Square(m>>kernelMoveTo&63))
+	require.Equal(t, Knight, PieceType(m>>kernelMovePiece&7))
+	require.Equal(t, Bishop, PieceType(m>>kernelMoveCaptured&7))
+	require.Equal(t, Queen, PieceType(m>>kernelMovePromo&7))
+	require.Equal(t, flagDoublePush, Move(kernelFlagDoublePush))
+	require.Equal(t, flagEnPassant, Move(kernelFlagEnPassant))
+	require.Equal(t, flagCastle, Move(kernelFlagCastle))
 }
 
 // TestKernelTable checks the filled table's attack sets against the

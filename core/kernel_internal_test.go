@@ -54,14 +54,58 @@ func requireSameCount(t testing.TB, p *Position, where string) {
 	}
 }
 
+// requireSameCountAfter requires the kernel's count after m
+// (countAfterKernel) to be the Go path's (countAfterGo), and the kernel to
+// leave p as it was, every field.
+func requireSameCountAfter(t testing.TB, p *Position, m Move, where string) {
+	t.Helper()
+	before := *p
+	n := p.countAfterGo(m)
+	require.True(t, *p == before, "%s: countAfterGo changed the position", where)
+	kernelReady()
+	kn := p.countAfterKernel(m)
+	if n != kn {
+		require.Failf(t, "the kernel and the Go path differ after a move", "%s: %s, after %s: Go %d moves, kernel %d", where, p.FEN(), m.UCI(p.chess960), n, kn)
+	}
+	require.True(t, *p == before, "%s: countAfterKernel changed the position", where)
+}
+
+// requireSameChildren requires the kernel's sum of the counts after each
+// of moves (countChildrenKernel, one call) to be the Go path's sum of
+// countAfterGo, and the kernel to leave p as it was.
+func requireSameChildren(t testing.TB, p *Position, moves []Move, where string) {
+	t.Helper()
+	if len(moves) == 0 {
+		return
+	}
+	before := *p
+	n := 0
+	for _, m := range moves {
+		n += p.countAfterGo(m)
+	}
+	kernelReady()
+	kn := p.countChildrenKernel(moves)
+	if n != kn {
+		require.Failf(t, "the kernel and the Go path differ on a node's children", "%s: %s, %d moves: Go %d, kernel %d", where, p.FEN(), len(moves), n, kn)
+	}
+	require.True(t, *p == before, "%s: countChildrenKernel changed the position", where)
+}
+
 // compareAfterEveryMove requires the two counters to agree on p and on
-// the position after each of its legal moves.
+// the position after each of its legal moves, both made by MakeMove and
+// made in the count (CountLegalMovesAfter's kernel and Go paths).
 func compareAfterEveryMove(t testing.TB, p *Position, where string) {
 	t.Helper()
 	requireSameCount(t, p, where)
 	var ml MoveList
 	p.LegalMoves(&ml)
+	requireSameChildren(t, p, ml.Moves(), where)
+	if ml.Len() > 1 {
+		requireSameChildren(t, p, ml.Moves()[1:], where)
+		requireSameChildren(t, p, ml.Moves()[:1], where)
+	}
 	for _, m := range ml.Moves() {
+		requireSameCountAfter(t, p, m, where)
 		u := p.MakeMove(m)
 		requireSameCount(t, p, where+" "+m.UCI(p.chess960))
 		p.UnmakeMove(m, u)
@@ -69,7 +113,9 @@ func compareAfterEveryMove(t testing.TB, p *Position, where string) {
 }
 
 // perftBoth counts perft(depth) of p, depth >= 1, with bulk counting at
-// the last ply through the kernel (kernel) or the Go counter.
+// the last ply through the kernel (kernel) or the Go counter: at depth 1
+// the count of p (countKernel), at depth 2 the counts after each move
+// (countChildrenKernel, or countAfterGo's).
 func perftBoth(p *Position, depth int, kernel bool) uint64 {
 	if depth == 1 {
 		if kernel {
@@ -82,6 +128,16 @@ func perftBoth(p *Position, depth int, kernel bool) uint64 {
 	var ml MoveList
 	p.LegalMoves(&ml)
 	var n uint64
+	if depth == 2 {
+		if kernel && ml.Len() > 0 {
+			kernelReady()
+			return uint64(p.countChildrenKernel(ml.Moves()))
+		}
+		for _, m := range ml.Moves() {
+			n += uint64(p.countAfterGo(m))
+		}
+		return n
+	}
 	for _, m := range ml.Moves() {
 		u := p.MakeMove(m)
 		n += perftBoth(p, depth-1, kernel)
@@ -261,4 +317,44 @@ func FuzzKernelCount(f *testing.F) {
 		}
 		compareAfterEveryMove(t, &p, where)
 	})
+}
+
+// TestSumLegalMovesAfter requires SumLegalMovesAfter to be the sum of
+// CountLegalMovesAfter over the moves given (all of a position's, a part,
+// none), in standard positions and in variants, with the kernel or
+// without, p left as it was and nothing allocated.
+func TestSumLegalMovesAfter(t *testing.T) {
+	type start struct {
+		v   Variant
+		fen string
+	}
+	starts := []start{
+		{Standard, StartFEN},
+		{Standard, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{Standard, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+		{Standard, "1r2k3/P1P5/8/8/8/8/5p1p/4K1R1 w - - 0 1"},
+		{Atomic, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{Crazyhouse, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"},
+	}
+	for _, s := range starts {
+		p, err := ParseVariantFEN(s.v, s.fen)
+		require.NoError(t, err, s.fen)
+		var ml MoveList
+		p.LegalMoves(&ml)
+		require.NotZero(t, ml.Len(), s.fen)
+		before := p
+		for _, moves := range [][]Move{ml.Moves(), ml.Moves()[1:], ml.Moves()[:1], nil} {
+			want := 0
+			for _, m := range moves {
+				want += p.CountLegalMovesAfter(m)
+			}
+			require.Equal(t, want, p.SumLegalMovesAfter(moves), "%s, %d moves", s.fen, len(moves))
+			require.True(t, p == before, "%s: the position changed", s.fen)
+		}
+		if s.v == Standard {
+			q := p
+			require.Equal(t, perftBoth(&q, 2, false), uint64(p.SumLegalMovesAfter(ml.Moves())), "%s: perft(2)", s.fen)
+		}
+		require.Zero(t, testing.AllocsPerRun(20, func() { p.SumLegalMovesAfter(ml.Moves()) }), s.fen)
+	}
 }

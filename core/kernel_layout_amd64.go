@@ -10,6 +10,7 @@ const (
 	kernelOffByType         = 64
 	kernelOffByColor        = 128
 	kernelOffCheckers       = 152
+	kernelOffCastleMask     = 160
 	kernelOffCastleRook     = 224
 	kernelOffCastlePath     = 232
 	kernelOffCastleKingPath = 264
@@ -39,4 +40,16 @@ const (
 const (
 	kernelConstNotFileA = 0
 	kernelConstNotFileH = 1
+)
+
+// The Move's fields and flags that countAfterBMI2 reads (TestKernelLayout
+// checks them).
+const (
+	kernelMoveTo         = 6
+	kernelMovePiece      = 12
+	kernelMoveCaptured   = 15
+	kernelMovePromo      = 18
+	kernelFlagDoublePush = 2097152
+	kernelFlagEnPassant  = 4194304
+	kernelFlagCastle     = 8388608
 )

@@ -17,3 +17,16 @@ func (p *Position) countKernel() int {
 	}
 	return p.countBlack()
 }
+
+// countAfterKernel is countAfterGo here: useKernel, a constant false,
+// keeps every call to it away.
+func (p *Position) countAfterKernel(m Move) int { return p.countAfterGo(m) }
+
+// countChildrenKernel is never called here (useKernel is false).
+func (p *Position) countChildrenKernel(moves []Move) int {
+	n := 0
+	for _, m := range moves {
+		n += p.countAfterGo(m)
+	}
+	return n
+}

@@ -11,5 +11,21 @@ package core
 //go:noescape
 func countBMI2(pos *uint64, tab *uint64) int
 
+// countAfterBMI2 returns the number of legal moves of the standard-chess
+// position at pos (a *Position) after m, one of its legal moves and not
+// a variant's, without writing to the position; tab is the kernel's
+// table (fillKernelTable).
+//
+//go:noescape
+func countAfterBMI2(pos *uint64, tab *uint64, m uint64) int
+
+// countChildrenBMI2 returns the sum of the numbers of legal moves of the
+// standard-chess position at pos (a *Position) after each of the n
+// moves at moves (Moves, legal in it and none a variant's), without
+// writing to the position; tab is the kernel's table (fillKernelTable).
+//
+//go:noescape
+func countChildrenBMI2(pos *uint64, tab *uint64, moves *uint32, n int) int
+
 // cpuid returns EAX, EBX, ECX and EDX after CPUID with EAX = leaf and ECX = sub.
 func cpuid(leaf uint32, sub uint32) (a uint32, b uint32, c uint32, d uint32)

@@ -4,8 +4,8 @@ import "math/bits"
 
 // CountTwoPlies returns the number of legal move pairs from p: for every
 // legal move m of p, the number of legal moves after it, summed. It is
-// perft(2), what LegalMoves and a CountLegalMovesAfter of each move give
-// together, and perft's count of its last two plies. ml is its scratch
+// perft(2), what LegalMoves and SumLegalMovesAfter give together, and
+// perft's count of its last two plies. ml is its scratch
 // list: what it holds afterwards is unspecified. p is left as it was, but
 // for the cached checkers, which it may have computed. It allocates
 // nothing.
@@ -31,11 +31,7 @@ func (p *Position) CountTwoPlies(ml *MoveList) uint64 {
 		}
 	}
 	p.LegalMoves(ml)
-	var n uint64
-	for _, m := range ml.Moves() {
-		n += uint64(p.CountLegalMovesAfter(m))
-	}
-	return n
+	return uint64(p.SumLegalMovesAfter(ml.Moves()))
 }
 
 // hordeCountTwoPlies is CountTwoPlies for Horde's White horde to move with

@@ -135,9 +135,7 @@ func (t *Table) countNode(p *core.Position, depth int, salt uint64, ml *core.Mov
 	if depth == minHashDepth {
 		// The children are below minHashDepth: counted in bulk, as
 		// Count does, not looked up.
-		for _, m := range ml.Moves() {
-			n += uint64(p.CountLegalMovesAfter(m))
-		}
+		n = uint64(p.SumLegalMovesAfter(ml.Moves()))
 	} else {
 		var children core.MoveList
 		for _, m := range ml.Moves() {

@@ -64,6 +64,7 @@ const (
 	offByType         = 64  // [8]Bitboard: index 0 every piece, then pawn ... king
 	offByColor        = 128 // [2]Bitboard: white, black
 	offCheckers       = 152 // Bitboard, written
+	offCastleMask     = 160 // [64]uint8: the rights that survive a move from or to each square
 	offCastleRook     = 224 // [4]Square (uint8)
 	offCastlePath     = 232 // [4]Bitboard
 	offCastleKingPath = 264 // [4]Bitboard
@@ -76,6 +77,13 @@ const (
 const (
 	pawn, knight, bishop, rook, queen, king = 1, 2, 3, 4, 5, 6
 	noSquare                                = 64
+)
+
+// The Move's fields and flags (core's Move): from in bits 0-5, to in 6-11,
+// the piece in 12-14, the captured piece in 15-17, the promotion in 18-20.
+const (
+	moveTo, movePiece, moveCaptured, movePromo = 6, 12, 15, 18
+	flagDoublePush, flagEnPassant, flagCastle  = 1 << 21, 1 << 22, 1 << 23
 )
 
 // The kernel's table, in uint64s: what core's fillKernelTable writes.
@@ -126,6 +134,8 @@ func main() {
 	}
 	build.ConstraintExpr("!core_purego")
 	counter()
+	counterAfter()
+	counterChildren()
 	cpuid()
 	build.Generate()
 }
@@ -145,6 +155,7 @@ const (
 	kernelOffByType         = %d
 	kernelOffByColor        = %d
 	kernelOffCheckers       = %d
+	kernelOffCastleMask     = %d
 	kernelOffCastleRook     = %d
 	kernelOffCastlePath     = %d
 	kernelOffCastleKingPath = %d
@@ -175,17 +186,48 @@ const (
 	kernelConstNotFileA = %d
 	kernelConstNotFileH = %d
 )
-`, offByType, offByColor, offCheckers, offCastleRook, offCastlePath, offCastleKingPath, offSide, offCastling, offEP,
+
+// The Move's fields and flags that countAfterBMI2 reads (TestKernelLayout
+// checks them).
+const (
+	kernelMoveTo         = %d
+	kernelMovePiece      = %d
+	kernelMoveCaptured   = %d
+	kernelMovePromo      = %d
+	kernelFlagDoublePush = %d
+	kernelFlagEnPassant  = %d
+	kernelFlagCastle     = %d
+)
+`, offByType, offByColor, offCheckers, offCastleMask, offCastleRook, offCastlePath, offCastleKingPath, offSide, offCastling, offEP,
 		tabRookMask, tabRookOff, tabBishopMask, tabBishopOff, tabKnight, tabKing, tabPawn, tabRookRays, tabBishopRays, tabConst, tabBetween, tabAttacks, tabLen,
-		constNotFileA, constNotFileH)
+		constNotFileA, constNotFileH,
+		moveTo, movePiece, moveCaptured, movePromo, flagDoublePush, flagEnPassant, flagCastle)
 }
 
-// gen holds the registers every part of one side's code uses.
+// gen holds the registers and the memory every part of one side's code
+// uses.
 type gen struct {
 	prefix   string // of the labels: the side's
 	us, them int
 	pos, tab reg.GPVirtual
-	labels   int
+	// bb is where the bitboards lie (byType, then byColor, as in the
+	// Position); checkersAt, castlingAt and epAt are where the checkers
+	// are written and the castling rights and en-passant square read: the
+	// Position's fields, or the frame that countAfterBMI2 makes the move
+	// in. The castling paths and rook squares are always the Position's.
+	bb, checkersAt, castlingAt, epAt operand.Mem
+	// finish, when set, writes what follows the count n instead of
+	// returning it (countChildrenBMI2's loop).
+	finish func(n reg.GPVirtual)
+	labels int
+}
+
+// onPosition returns the gen of side us that reads and writes the
+// Position at pos.
+func onPosition(prefix string, us int, pos, tab reg.GPVirtual) *gen {
+	at := func(off int) operand.Mem { return operand.Mem{Base: pos, Disp: off} }
+	return &gen{prefix: prefix, us: us, them: us ^ 1, pos: pos, tab: tab,
+		bb: at(offByType), checkersAt: at(offCheckers), castlingAt: at(offCastling), epAt: at(offEP)}
 }
 
 // label returns a new label name, unique in the kernel.
@@ -203,8 +245,8 @@ func jump(j func(operand.Op), l string) { j(operand.LabelRef(l)) }
 
 // typ and col address the Position's bitboards of a piece type (0: every
 // piece) and of a colour.
-func (g *gen) typ(t int) operand.Mem { return operand.Mem{Base: g.pos, Disp: offByType + 8*t} }
-func (g *gen) col(c int) operand.Mem { return operand.Mem{Base: g.pos, Disp: offByColor + 8*c} }
+func (g *gen) typ(t int) operand.Mem { return g.bb.Offset(8 * t) }
+func (g *gen) col(c int) operand.Mem { return g.bb.Offset(offByColor - offByType + 8*c) }
 
 // at addresses entry i of the part of the table that starts at base.
 func (g *gen) at(base int, i reg.Register) operand.Mem {
@@ -348,9 +390,241 @@ func counter() {
 	build.Load(build.Param("tab"), tab)
 	build.CMPB(operand.Mem{Base: pos, Disp: offSide}, operand.U8(0))
 	jump(build.JNE, "black")
-	side(&gen{prefix: "w_", us: 0, them: 1, pos: pos, tab: tab})
+	side(onPosition("w_", 0, pos, tab))
 	build.Label("black")
-	side(&gen{prefix: "b_", us: 1, them: 0, pos: pos, tab: tab})
+	side(onPosition("b_", 1, pos, tab))
+}
+
+// The frame of countAfterBMI2, in bytes: the bitboards after the move
+// (byType and byColor, laid out as in the Position), the checkers the
+// counter writes, the castling rights and the en-passant square.
+const (
+	frameBB       = 0
+	frameCheckers = offCheckers - offByType
+	frameCastling = frameCheckers + 8
+	frameEP       = frameCastling + 1
+	frameSize     = frameCastling + 8
+	// countChildrenBMI2's frame adds the next move's address, the end of
+	// the moves and the sum.
+	frameNext         = frameSize
+	frameEnd          = frameNext + 8
+	frameSum          = frameEnd + 8
+	frameChildrenSize = frameSum + 8
+)
+
+// counterAfter writes countAfterBMI2, which counts the legal moves of the
+// position after a standard move without writing to the Position: it
+// copies the bitboards into its frame, makes the move there as core's
+// CountLegalMovesAfter does (captures, en passant, promotions, castling
+// with the king from its square and the rook from its own), writes the
+// castling rights and en-passant square the count reads, and runs the
+// other side's counter on the frame. Two of the Go path's steps are left
+// out because the count cannot see them: the rights lost by a move from a
+// square (only the mover's, and the count reads the other side's), and
+// the test that an enemy pawn can take en passant (step 4 makes it).
+func counterAfter() {
+	build.TEXT("countAfterBMI2", attr.NOSPLIT, "func(pos *uint64, tab *uint64, m uint64) int")
+	build.Pragma("noescape")
+	build.Doc(
+		"countAfterBMI2 returns the number of legal moves of the standard-chess",
+		"position at pos (a *Position) after m, one of its legal moves and not",
+		"a variant's, without writing to the position; tab is the kernel's",
+		"table (fillKernelTable).",
+	)
+	pos, tab, mv := build.GP64(), build.GP64(), build.GP64()
+	build.Load(build.Param("pos"), pos)
+	build.Load(build.Param("tab"), tab)
+	build.Load(build.Param("m"), mv)
+	frame := build.AllocLocal(frameSize)
+	copyBitboards(pos, frame)
+	build.CMPB(operand.Mem{Base: pos, Disp: offSide}, operand.U8(0))
+	jump(build.JNE, "black")
+	for us := 0; us < 2; us++ {
+		if us == 1 {
+			build.Label("black")
+		}
+		side(afterMove(us, pos, tab, mv, frame))
+	}
+}
+
+// afterMove makes the move mv of side us in the frame (makeMove) and
+// returns the gen of the other side's counter on the frame.
+func afterMove(us int, pos, tab, mv reg.GPVirtual, frame operand.Mem) *gen {
+	mover := onPosition([]string{"wm_", "bm_"}[us], us, pos, tab)
+	mover.bb = frame.Offset(frameBB)
+	makeMove(mover, mv, frame)
+	g := onPosition([]string{"wa_", "ba_"}[us], us^1, pos, tab)
+	g.bb, g.checkersAt, g.castlingAt, g.epAt = frame.Offset(frameBB), frame.Offset(frameCheckers), frame.Offset(frameCastling), frame.Offset(frameEP)
+	return g
+}
+
+// copyBitboards copies the Position's bitboards (byType and byColor) into
+// the frame.
+func copyBitboards(pos reg.GPVirtual, frame operand.Mem) {
+	build.Comment("The bitboards, copied into the frame.")
+	for i := 0; i < offByColor+16-offByType; i += 16 {
+		x := build.XMM()
+		build.MOVOU(operand.Mem{Base: pos, Disp: offByType + i}, x)
+		build.MOVOU(x, frame.Offset(frameBB+i))
+	}
+}
+
+// counterChildren writes countChildrenBMI2: countAfterBMI2 of each of a
+// list of moves, summed, in one call. The side is tested once, and each
+// move's count runs from the bitboards copied afresh into the frame.
+func counterChildren() {
+	build.TEXT("countChildrenBMI2", attr.NOSPLIT, "func(pos *uint64, tab *uint64, moves *uint32, n int) int")
+	build.Pragma("noescape")
+	build.Doc(
+		"countChildrenBMI2 returns the sum of the numbers of legal moves of the",
+		"standard-chess position at pos (a *Position) after each of the n",
+		"moves at moves (Moves, legal in it and none a variant's), without",
+		"writing to the position; tab is the kernel's table (fillKernelTable).",
+	)
+	pos, tab, next, count := build.GP64(), build.GP64(), build.GP64(), build.GP64()
+	build.Load(build.Param("pos"), pos)
+	build.Load(build.Param("tab"), tab)
+	build.Load(build.Param("moves"), next)
+	build.Load(build.Param("n"), count)
+	frame := build.AllocLocal(frameChildrenSize)
+	build.MOVQ(operand.U32(0), frame.Offset(frameSum))
+	build.TESTQ(count, count)
+	jump(build.JZ, "out")
+	build.MOVQ(next, frame.Offset(frameNext))
+	build.LEAQ(operand.Mem{Base: next, Index: count, Scale: 4}, count)
+	build.MOVQ(count, frame.Offset(frameEnd))
+	build.CMPB(operand.Mem{Base: pos, Disp: offSide}, operand.U8(0))
+	jump(build.JNE, "black")
+	for us := 0; us < 2; us++ {
+		if us == 1 {
+			build.Label("black")
+		}
+		loop := []string{"wloop", "bloop"}[us]
+		build.Label(loop)
+		build.Comment("The next move.")
+		mv, r := build.GP64(), build.GP64()
+		build.MOVQ(frame.Offset(frameNext), r)
+		build.MOVLQZX(operand.Mem{Base: r}, mv)
+		build.ADDQ(operand.U8(4), r)
+		build.MOVQ(r, frame.Offset(frameNext))
+		copyBitboards(pos, frame)
+		g := afterMove(us, pos, tab, mv, frame)
+		g.finish = func(n reg.GPVirtual) {
+			build.ADDQ(n, frame.Offset(frameSum))
+			r := build.GP64()
+			build.MOVQ(frame.Offset(frameNext), r)
+			build.CMPQ(r, frame.Offset(frameEnd))
+			jump(build.JNE, loop)
+			jump(build.JMP, "out")
+		}
+		side(g)
+	}
+	build.Label("out")
+	sum := build.GP64()
+	build.MOVQ(frame.Offset(frameSum), sum)
+	build.Store(sum, build.ReturnIndex(0))
+	build.RET()
+}
+
+// makeMove makes the move mv of side g.us on the bitboards at g.bb (the
+// frame) and writes the castling rights and the en-passant square after it
+// into the frame.
+func makeMove(g *gen, mv reg.GPVirtual, frame operand.Mem) {
+	us, them := g.us, g.them
+	from, to, x, y := build.GP64(), build.GP64(), build.GP64(), build.GP64()
+	build.Comment("Make the move in the frame: from, to.")
+	build.MOVQ(mv, from)
+	build.ANDQ(operand.U32(63), from)
+	build.MOVQ(mv, to)
+	build.SHRQ(operand.U8(moveTo), to)
+	build.ANDQ(operand.U32(63), to)
+	build.Comment("The castling rights that survive a move to this square: the count")
+	build.Comment("reads only the other side's, which a move from a square cannot take.")
+	build.MOVBQZX(operand.Mem{Base: g.pos, Disp: offCastling}, x)
+	build.ANDB(operand.Mem{Base: g.pos, Index: to, Scale: 1, Disp: offCastleMask}, x.As8())
+	build.MOVB(x.As8(), frame.Offset(frameCastling))
+	build.MOVB(operand.U8(noSquare), frame.Offset(frameEP))
+	made, castle := g.label("made"), g.label("castle")
+	build.TESTL(operand.U32(flagCastle), mv.As32())
+	jump(build.JNZ, castle)
+
+	build.Comment("A capture: the captured piece off its square (en passant, behind to).")
+	fromTo, c := build.GP64(), build.GP64()
+	build.XORQ(fromTo, fromTo)
+	build.BTSQ(from, fromTo)
+	build.BTSQ(to, fromTo)
+	noCapture := g.label("nocapture")
+	build.MOVQ(mv, c)
+	build.SHRQ(operand.U8(moveCaptured), c)
+	build.ANDQ(operand.U32(7), c)
+	jump(build.JZ, noCapture)
+	build.MOVQ(to, x)
+	notEP := g.label("notep")
+	build.TESTL(operand.U32(flagEnPassant), mv.As32())
+	jump(build.JZ, notEP)
+	build.XORQ(operand.U32(8), x)
+	build.Label(notEP)
+	build.XORQ(y, y)
+	build.BTSQ(x, y)
+	build.XORQ(y, g.bb.Idx(c, 8))
+	build.XORQ(y, g.col(them))
+	build.XORQ(y, g.typ(0))
+	build.Label(noCapture)
+	build.XORQ(fromTo, g.typ(0))
+	build.XORQ(fromTo, g.col(us))
+	build.Comment("The piece moves, or a pawn becomes the promotion's piece.")
+	noPromo := g.label("nopromo")
+	build.MOVQ(mv, c)
+	build.SHRQ(operand.U8(movePromo), c)
+	build.ANDQ(operand.U32(7), c)
+	jump(build.JZ, noPromo)
+	build.XORQ(x, x)
+	build.BTSQ(from, x)
+	build.XORQ(x, g.typ(pawn))
+	build.XORQ(x, x)
+	build.BTSQ(to, x)
+	build.XORQ(x, g.bb.Idx(c, 8))
+	jump(build.JMP, made)
+	build.Label(noPromo)
+	build.MOVQ(mv, c)
+	build.SHRQ(operand.U8(movePiece), c)
+	build.ANDQ(operand.U32(7), c)
+	build.XORQ(fromTo, g.bb.Idx(c, 8))
+	build.Comment("A double push leaves the square it crossed for en passant: the count's")
+	build.Comment("step 4 finds whether an enemy pawn can take there, so it is not tested.")
+	build.TESTL(operand.U32(flagDoublePush), mv.As32())
+	jump(build.JZ, made)
+	build.LEAQ(operand.Mem{Base: from, Index: to, Scale: 1}, x)
+	build.SHRQ(operand.U8(1), x)
+	build.MOVB(x.As8(), frame.Offset(frameEP))
+	jump(build.JMP, made)
+
+	build.Comment("Castling: the king from from, the rook from to, to their squares.")
+	build.Label(castle)
+	queenSide := g.label("queenside")
+	build.CMPQ(to, from)
+	jump(build.JCS, queenSide)
+	for i, targets := range [][2]int{{6, 5}, {2, 3}} { // king and rook: g and f, c and d
+		if i == 1 {
+			build.Label(queenSide)
+		}
+		kTo, rTo := targets[0]+56*us, targets[1]+56*us
+		build.XORQ(x, x)
+		build.BTSQ(from, x)
+		build.BTCQ(operand.U8(kTo), x)
+		build.XORQ(x, g.typ(king))
+		build.XORQ(y, y)
+		build.BTSQ(to, y)
+		build.BTCQ(operand.U8(rTo), y)
+		build.XORQ(y, g.typ(rook))
+		build.XORQ(y, x)
+		build.XORQ(x, g.col(us))
+		build.XORQ(x, g.typ(0))
+		if i == 0 {
+			jump(build.JMP, made)
+		}
+	}
+	build.Label(made)
 }
 
 // side writes the counter for side g.us to move.
@@ -422,7 +696,7 @@ func side(g *gen) {
 		})
 		build.Label(skip)
 	}
-	build.MOVQ(checkers, operand.Mem{Base: g.pos, Disp: offCheckers})
+	build.MOVQ(checkers, g.checkersAt)
 
 	build.Comment("Out of check with no piece pinned: the simple copy.")
 	checkMask, general, tail := build.GP64(), g.label("general"), g.label("tail")
@@ -450,7 +724,7 @@ func side(g *gen) {
 	build.Comment("4. En passant, each capture tested from the king.")
 	noEP := g.label("noep")
 	ep, capSq, occ2 := build.GP64(), build.GP64(), build.GP64()
-	build.MOVBQZX(operand.Mem{Base: g.pos, Disp: offEP}, ep)
+	build.MOVBQZX(g.epAt, ep)
 	build.CMPQ(ep, operand.U32(noSquare))
 	jump(build.JEQ, noEP)
 	build.MOVQ(g.at(tabPawn+64*them, ep), b)
@@ -495,10 +769,10 @@ func side(g *gen) {
 
 	build.Comment("5. Castling, out of check.")
 	rights := build.GP64()
-	build.MOVBQZX(operand.Mem{Base: g.pos, Disp: offCastling}, rights)
+	build.MOVBQZX(g.castlingAt, rights)
 	build.ANDQ(operand.U32(3<<(2*us)), rights)
 	jump(build.JZ, done)
-	build.CMPQ(operand.Mem{Base: g.pos, Disp: offCheckers}, operand.U32(0))
+	build.CMPQ(g.checkersAt, operand.U32(0))
 	jump(build.JNE, done)
 	back := uint64(rank1) << (56 * us)
 	for i := 2 * us; i < 2*us+2; i++ {
@@ -546,6 +820,10 @@ func side(g *gen) {
 	}
 
 	build.Label(done)
+	if g.finish != nil {
+		g.finish(n)
+		return
+	}
 	build.Store(n, build.ReturnIndex(0))
 	build.RET()
 }
