@@ -41,20 +41,22 @@ const maxOpeningTries = 1000
 // errAborted is a game cut short by the context.
 var errAborted = errors.New("game aborted")
 
-// record is one position of a game: its FEN and the search's score from
-// White's side, in centipawns.
+// record is one position of a game: its FEN, the search's score from
+// White's side, in centipawns, and its best move.
 type record struct {
 	fen   string
 	score int
+	best  core.Move
 }
 
 // game is one game's output: its kept positions and its result for
 // White (1, 0.5 or 0), and why it ended.
 type game struct {
-	index  int
-	kept   []record
-	result float64
-	end    string
+	index    int
+	kept     []record
+	searched int // the positions searched, kept or not
+	result   float64
+	end      string
 }
 
 // lines writes the game's kept positions as "FEN;score;result" lines.
@@ -181,32 +183,43 @@ func (pl *player) play(ctx context.Context, index int) (*game, error) {
 		return nil, err
 	}
 	g := &game{index: index}
+	return g, pl.playFrom(ctx, g, p, &hist, pl.cfg.randomPlies, &r)
+}
+
+// playFrom plays g on from p, its ply ply, reached after the positions of
+// hist, to its end; first, when not nil, is the search of p already made.
+func (pl *player) playFrom(ctx context.Context, g *game, p core.Position, hist *core.History, ply int, first *result) error {
 	winRun, drawRun, winSide := 0, 0, 0
-	for ply := pl.cfg.randomPlies; ; ply++ {
-		if ply > pl.cfg.randomPlies { // the first position's search is the opening's
-			if over, res, why := rulesEnd(&p, &hist); over {
+	for ; ; ply++ {
+		var r result
+		if first != nil {
+			r, first = *first, nil
+		} else {
+			if over, res, why := rulesEnd(&p, hist); over {
 				g.result, g.end = res, why
-				return g, nil
+				return nil
 			}
 			if ply >= pl.cfg.maxPlies {
 				g.result, g.end = 0.5, "ply cap"
-				return g, nil
+				return nil
 			}
-			if r, err = pl.search(ctx, &p, &hist); err != nil {
-				return nil, err
+			var err error
+			if r, err = pl.search(ctx, &p, hist); err != nil {
+				return err
 			}
 		}
+		g.searched++
 		white := 1 // the sign that turns the side to move's view into White's
 		if p.SideToMove() == core.Black {
 			white = -1
 		}
 		if r.mate != 0 {
 			g.result, g.end = winner(sign(r.mate)*white), "mate score"
-			return g, nil
+			return nil
 		}
 		cp := r.cp * white
 		if !p.InCheck() && !r.best.IsCapture() && !r.best.IsPromotion() {
-			g.kept = append(g.kept, record{p.FEN(), cp})
+			g.kept = append(g.kept, record{p.FEN(), cp, r.best})
 		}
 		switch {
 		case abs(cp) >= pl.cfg.winScore && sign(cp) == winSide:
@@ -218,7 +231,7 @@ func (pl *player) play(ctx context.Context, index int) (*game, error) {
 		}
 		if winRun >= pl.cfg.winPlies {
 			g.result, g.end = winner(winSide), "won score"
-			return g, nil
+			return nil
 		}
 		if ply >= pl.cfg.drawAfter && abs(cp) <= pl.cfg.drawScore {
 			drawRun++
@@ -227,7 +240,7 @@ func (pl *player) play(ctx context.Context, index int) (*game, error) {
 		}
 		if drawRun >= pl.cfg.drawPlies {
 			g.result, g.end = 0.5, "drawn score"
-			return g, nil
+			return nil
 		}
 		hist.Push(&p)
 		p.MakeMove(r.best)
