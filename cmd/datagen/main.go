@@ -32,7 +32,8 @@
 // The output (-o, standard output by default) is gzipped when its name
 // ends in .gz. The run stops after -positions lines or -games games
 // (0: no limit) or on SIGINT or SIGTERM: then the games still being played
-// are dropped and the output is completed, whole lines in a valid file.
+// are dropped and the output is completed, whole lines in a valid file (a
+// second signal kills at once).
 // Progress, and a summary at the end (games, positions, the games' results
 // W/D/L, positions per second), go to standard error.
 //
@@ -59,6 +60,8 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first signal a second one kills as by default.
+	context.AfterFunc(ctx, stop)
 	code := cli.Exit(os.Stderr, "datagen", run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(code)
