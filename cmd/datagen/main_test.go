@@ -341,7 +341,7 @@ func TestErrors(t *testing.T) {
 // draws, not an endless loop.
 func TestNoOpening(t *testing.T) {
 	o := small(1, 1, 1)
-	o.cfg.nodes, o.cfg.openingBound = 100, -1
+	o.cfg.nodes, o.cfg.openingBound, o.cfg.hashMB = 100, -1, 1
 	_, err := generate(context.Background(), o, io.Discard, func(*stats) {})
 	require.Error(t, err)
 	assert.Equal(t, "game 0: no opening within -opening-bound -1 in 1000 tries", err.Error())
