@@ -155,22 +155,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// The most workers and the largest table of one: the Hash option's most.
+const (
+	maxWorkers = 256
+	maxHashMB  = 4096
+)
+
 // check returns a usage error for a flag out of its range.
 func (o *options) check() error {
 	c := &o.cfg
 	for _, f := range []struct {
-		name string
-		v    int64
-		min  int64
+		name     string
+		v        int64
+		min, max int64 // max 0: none
 	}{
-		{"positions", int64(o.positions), 0}, {"games", int64(o.games), 0}, {"j", int64(o.workers), 1},
-		{"nodes", c.nodes, 1}, {"hash", int64(c.hashMB), 1}, {"random-plies", int64(c.randomPlies), 0},
-		{"opening-bound", int64(c.openingBound), 0}, {"win-score", int64(c.winScore), 1},
-		{"win-plies", int64(c.winPlies), 1}, {"draw-score", int64(c.drawScore), 0},
-		{"draw-plies", int64(c.drawPlies), 1}, {"draw-after", int64(c.drawAfter), 0}, {"max-plies", int64(c.maxPlies), 1},
+		{"positions", int64(o.positions), 0, 0}, {"games", int64(o.games), 0, 0}, {"j", int64(o.workers), 1, maxWorkers},
+		{"nodes", c.nodes, 1, 0}, {"hash", int64(c.hashMB), 1, maxHashMB}, {"random-plies", int64(c.randomPlies), 0, 0},
+		{"opening-bound", int64(c.openingBound), 0, 0}, {"win-score", int64(c.winScore), 1, 0},
+		{"win-plies", int64(c.winPlies), 1, 0}, {"draw-score", int64(c.drawScore), 0, 0},
+		{"draw-plies", int64(c.drawPlies), 1, 0}, {"draw-after", int64(c.drawAfter), 0, 0}, {"max-plies", int64(c.maxPlies), 1, 0},
 	} {
 		if f.v < f.min {
 			return cli.Usagef("-%s %d: want at least %d", f.name, f.v, f.min)
+		}
+		if f.max > 0 && f.v > f.max {
+			return cli.Usagef("-%s %d: want at most %d", f.name, f.v, f.max)
 		}
 	}
 	if !(c.chess960 >= 0 && c.chess960 <= 1) {

@@ -320,6 +320,8 @@ func TestErrors(t *testing.T) {
 	}{
 		{[]string{"-j", "0"}, "datagen: -j 0: want at least 1", 2},
 		{[]string{"-nodes", "0"}, "datagen: -nodes 0: want at least 1", 2},
+		{[]string{"-j", "1000"}, "datagen: -j 1000: want at most 256", 2},
+		{[]string{"-hash", "100000"}, "datagen: -hash 100000: want at most 4096", 2},
 		{[]string{"-chess960", "1.5"}, "datagen: -chess960 1.5: want a fraction from 0 to 1", 2},
 		{[]string{"-max-plies", "8"}, "datagen: -max-plies 8: want more than -random-plies 8", 2},
 		{[]string{"extra"}, `datagen: unexpected argument "extra"`, 2},
