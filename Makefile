@@ -416,8 +416,8 @@ tune-data:
 # POSITIONS lines (2,000,000) of "FEN;score;result", the games played at
 # NODES nodes a move (5,000) from SEED's openings (1), JOBS games at a
 # time (1, one thread each); the same variables give the same file (see
-# docs/engine.md: about 300 positions a second a job here, two hours for
-# the default)
+# docs/engine.md: 250 to 370 positions a second a job here, about two
+# hours for the default)
 POSITIONS ?= 2000000
 NODES ?= 5000
 SEED ?= 1
