@@ -413,6 +413,21 @@ tune-data:
 	$(GO) run ./cmd/label -engine /usr/games/stockfish -depth 7 -per-game 30 -o bin/games-stockfish.txt \
 		testdata/pgn/twic1599_1000k.pgn testdata/pgn/lichess_db_1000k.pgn
 
+.PHONY: nnue-data
+## nnue-data: write training positions for gambit's own network, quiet positions of gambit-engine's self-play scored by its search (cmd/datagen), to bin/nnue-data/selfplay.txt.gz.
+# POSITIONS lines (2,000,000) of "FEN;score;result", the games played at
+# NODES nodes a move (5,000) from SEED's openings (1), JOBS games at a
+# time (1, one thread each); the same variables give the same file (see
+# docs/engine.md: 250 to 370 positions a second a job here, about two
+# hours for the default)
+POSITIONS ?= 2000000
+NODES ?= 5000
+SEED ?= 1
+JOBS ?= 1
+nnue-data:
+	@mkdir -p bin/nnue-data
+	$(GO) run ./cmd/datagen -positions $(POSITIONS) -nodes $(NODES) -seed $(SEED) -j $(JOBS) -o bin/nnue-data/selfplay.txt.gz
+
 ## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position
 # Win At Chess at 10,000 and 30,000 nodes a position, each
 # count checked against its floor (about 12M nodes: 10 s to a minute)

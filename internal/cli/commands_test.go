@@ -46,7 +46,7 @@ func runCommand(t *testing.T, dir string, args ...string) (int, string, string) 
 var commands = [][]string{
 	{"perft"}, {"perft", "split"}, {"perft", "unit"}, {"perft", "merge"},
 	{"pgn", "validate"}, {"pgn", "json"}, {"pgn", "stats"}, {"pgn", "book"}, {"pgn", "svg"},
-	{"syzygy"}, {"magicfind"}, {"play"}, {"match"}, {"label"}, {"tune"}, {"gambit-engine"},
+	{"syzygy"}, {"magicfind"}, {"play"}, {"match"}, {"label"}, {"tune"}, {"datagen"}, {"gambit-engine"},
 }
 
 // usageStatus is the exit status of a usage error: 2, but for match, whose
@@ -114,6 +114,8 @@ func TestBadValues(t *testing.T) {
 		{[]string{"match", "-rounds", "x"}, `match: -rounds "x": want a number`},
 		{[]string{"label", "-engine", "x"}, "label: an -engine and at least one PGN file are needed"},
 		{[]string{"tune"}, "tune: no PGN file given"},
+		{[]string{"datagen", "-j", "0"}, "datagen: -j 0: want at least 1"},
+		{[]string{"datagen", "-chess960", "2"}, "datagen: -chess960 2: want a fraction from 0 to 1"},
 		{[]string{"gambit-engine", "-protocol", "cecp"}, `gambit-engine: -protocol "cecp": want auto, uci or xboard`},
 		{[]string{"gambit-engine", "bench", "x"}, `gambit-engine: bench: depth "x"`},
 	} {
