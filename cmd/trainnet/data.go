@@ -42,6 +42,19 @@ func (p *positions) add(pos *core.Position, t float64) {
 	p.target = append(p.target, float32(t))
 }
 
+// addMirror appends the last position again with the board mirrored left
+// to right (files a and h swapped): the same target, chess being
+// symmetric that way but for castling, which the network does not see.
+func (p *positions) addMirror() {
+	last := len(p.target) - 1
+	for _, f := range p.feats[p.start[last]:p.start[last+1]] {
+		p.feats = append(p.feats, f^7) // the square's file: its low three bits
+	}
+	p.start = append(p.start, uint32(len(p.feats)))
+	p.black = append(p.black, p.black[last])
+	p.target = append(p.target, p.target[last])
+}
+
 // blackFeature turns an input from White's perspective into Black's: the
 // colours swapped and the ranks turned over.
 func blackFeature(f int) int {
@@ -67,7 +80,8 @@ type data struct {
 // centipawns and the game's result, 1, 0.5 or 0, both White's: the target
 // lambda*expected(score) + (1-lambda)*result). A file whose name ends in
 // .gz is read through gzip. -holdout sets that fraction of the lines
-// apart, drawn with -seed; -max keeps the first N lines in all.
+// apart, drawn with -seed; -max keeps the first N lines in all; -mirror
+// adds each position trained on mirrored left to right.
 func load(o *options) (*data, error) {
 	d := &data{train: newPositions(), valid: newPositions()}
 	n := 0
@@ -118,6 +132,9 @@ func (d *data) readFile(o *options, path string, n *int) error {
 			d.valid.add(&pos, t)
 		} else {
 			d.train.add(&pos, t)
+			if o.mirror {
+				d.train.addMirror()
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -6,8 +6,8 @@
 // Usage:
 //
 //	trainnet [-o FILE] [-hidden H] [-epochs N] [-batch N] [-lr R]
-//	         [-drop N] [-lambda L] [-k K] [-holdout F] [-max N] [-seed N]
-//	         [-j N] FILE...
+//	         [-drop N] [-lambda L] [-k K] [-holdout F] [-max N] [-mirror]
+//	         [-seed N] [-j N] FILE...
 //
 // A file holds a position a line, in one of two forms (a name ending in
 // .gz is read through gzip):
@@ -30,7 +30,10 @@
 // gradient, in 16 parts summed in a fixed order: the same files and flags
 // give the same network, byte for byte, whatever -j. -holdout sets that
 // fraction of the positions apart (drawn with -seed), on which the loss
-// is printed after each epoch beside the training loss.
+// is printed after each epoch beside the training loss. -mirror trains
+// on each position mirrored left to right (files a and h swapped) as
+// well: twice the positions, for chess is symmetric that way but for
+// castling rights, which the network does not see.
 //
 // At the end the network is quantised (package perspective's scheme: QA
 // 255, QB 64, scale 400) and written to -o; trainnet prints the
@@ -71,6 +74,7 @@ type options struct {
 	k       float64
 	holdout float64
 	max     int
+	mirror  bool
 	seed    uint64
 	jobs    int
 	files   []string
@@ -90,6 +94,7 @@ func run(args []string, out io.Writer) error {
 	fs.Float64Var(&o.k, "k", 400, "the scale K of the curve 1/(1+10^(-cp/K)) from centipawns to expected score")
 	fs.Float64Var(&o.holdout, "holdout", 0.05, "the fraction of positions kept apart to measure the loss on (0 to 0.5)")
 	fs.IntVar(&o.max, "max", 0, "read at most N positions in all (0: every one)")
+	fs.BoolVar(&o.mirror, "mirror", false, "train on each position mirrored left to right as well")
 	fs.Uint64Var(&o.seed, "seed", 1, "the seed of the weights, the held-out draw and the order")
 	fs.IntVar(&o.jobs, "j", 1, "goroutines computing the gradients")
 	if err := fs.Parse(args); err != nil {
@@ -125,11 +130,11 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	q, err := quantisedLoss(n, &d.valid, o.k)
+	q, mean, most, err := quantisedLoss(n, m, &d.valid, o.k)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "quantised: held out %.6f (float %.6f)\n", q, validLoss)
+	fmt.Fprintf(out, "quantised: held out %.6f (float %.6f), evaluations %.1f cp from the float network's on average, %.1f at most\n", q, validLoss, mean, most)
 	if o.out == "" {
 		return nil
 	}

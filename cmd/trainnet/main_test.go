@@ -245,3 +245,42 @@ func TestFlags(t *testing.T) {
 		assert.Error(t, err, "%q", args)
 	}
 }
+
+// -mirror doubles the positions trained on (not those held out) with
+// their mirror images, whose inputs are the mirrored position's.
+func TestMirror(t *testing.T) {
+	path, ps := syntheticFile(t, 40, 8)
+	o := options{k: 400, lambda: 0.75, seed: 1, mirror: true, files: []string{path}}
+	d, err := load(&o)
+	require.NoError(t, err)
+	require.Equal(t, 2*len(ps), d.train.len())
+	for i := range ps {
+		q, err := d.train.position(2*i + 1)
+		require.NoError(t, err)
+		mirrored := ps[i].FEN()
+		board, rest, _ := strings.Cut(mirrored, " ")
+		ranks := strings.Split(board, "/")
+		for r, rank := range ranks {
+			var b []byte
+			for _, c := range []byte(rank) {
+				if c >= '1' && c <= '8' {
+					b = append(b, bytes.Repeat([]byte{'1'}, int(c-'0'))...)
+				} else {
+					b = append(b, c)
+				}
+			}
+			for x, y := 0, len(b)-1; x < y; x, y = x+1, y-1 {
+				b[x], b[y] = b[y], b[x]
+			}
+			ranks[r] = string(b)
+		}
+		side, _, _ := strings.Cut(rest, " ")
+		m, err := core.ParseFEN(strings.Join(ranks, "/") + " " + side + " - - 0 1")
+		require.NoError(t, err)
+		got, _, _ := strings.Cut(q.FEN(), " ")
+		w, _, _ := strings.Cut(m.FEN(), " ")
+		assert.Equal(t, w, got)
+		assert.Equal(t, d.train.target[2*i], d.train.target[2*i+1])
+		assert.Equal(t, d.train.black[2*i], d.train.black[2*i+1])
+	}
+}

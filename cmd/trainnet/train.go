@@ -204,25 +204,31 @@ func (t *trainer) loss(p *positions) float64 {
 }
 
 // quantisedLoss returns the mean squared error of the quantised network
-// n on p, through package perspective's evaluation.
-func quantisedLoss(n *perspective.Network, p *positions, k float64) (float64, error) {
+// n on p, through package perspective's evaluation, and the mean and the
+// largest gap in centipawns between its evaluations and the float
+// model's.
+func quantisedLoss(n *perspective.Network, m *model, p *positions, k float64) (loss, meanGap, maxGap float64, err error) {
 	if p.len() == 0 {
-		return 0, nil
+		return 0, 0, 0, nil
 	}
 	ev := n.NewEvaluator()
-	var sum float64
+	us, them := make([]float32, m.hidden), make([]float32, m.hidden)
 	for i := range p.len() {
 		pos, err := p.position(i)
 		if err != nil {
-			return 0, fmt.Errorf("position %d of the validation set: %w", i, err)
+			return 0, 0, 0, fmt.Errorf("position %d of the validation set: %w", i, err)
 		}
 		e := float64(ev.Evaluate(&pos))
+		f := float64(m.forward(p.feats[p.start[i]:p.start[i+1]], p.black[i], us, them)) * perspective.DefaultScale
+		gap := math.Abs(e - f)
+		meanGap += gap
+		maxGap = max(maxGap, gap)
 		target := float64(p.target[i])
 		if p.black[i] {
 			target = 1 - target
 		}
 		d := expected(e, k) - target
-		sum += d * d
+		loss += d * d
 	}
-	return sum / float64(p.len()), nil
+	return loss / float64(p.len()), meanGap / float64(p.len()), maxGap, nil
 }
