@@ -70,14 +70,6 @@ func addRow(acc, r []int16) {
 	}
 }
 
-// subRow subtracts r from acc.
-func subRow(acc, r []int16) {
-	r = r[:len(acc)]
-	for i := range acc {
-		acc[i] -= r[i]
-	}
-}
-
 // output is the network's evaluation from the accumulators acc (White's,
 // Black's) for side to move stm.
 func (e *Evaluator) output(acc []int16, stm core.Color) int {
@@ -139,48 +131,57 @@ func (e *Evaluator) Push(pos *core.Position, m core.Move) {
 		e.refresh(child, pos)
 		return
 	}
-	copy(child, parent)
 	mover := pos.SideToMove().Other()
-	var add, sub [2]core.Square
-	var addPc, subPc [2]core.Piece
-	na, ns := 0, 0
 	from := m.From()
-	switch {
-	case m.IsCastle():
-		// King takes rook: To is the rook's square, Dest the king's.
-		rookTo := core.NewSquare(5, from.Rank()) // f1 or f8
-		if m.To() < from {
-			rookTo = core.NewSquare(3, from.Rank()) // d1 or d8
-		}
-		king, rook := core.NewPiece(mover, core.King), core.NewPiece(mover, core.Rook)
-		add, addPc, sub, subPc = [2]core.Square{m.Dest(), rookTo}, [2]core.Piece{king, rook}, [2]core.Square{from, m.To()}, [2]core.Piece{king, rook}
-		na, ns = 2, 2
-	default:
-		landed := m.Piece()
-		if m.IsPromotion() {
-			landed = m.Promotion()
-		}
-		add[0], addPc[0] = m.To(), core.NewPiece(mover, landed)
-		sub[0], subPc[0] = from, core.NewPiece(mover, m.Piece())
-		na, ns = 1, 1
-		if m.IsCapture() {
+	h := e.h
+	for p := range 2 {
+		c := core.Color(p)
+		dst, src := child[p*h:(p+1)*h:(p+1)*h], parent[p*h:(p+1)*h:(p+1)*h]
+		switch {
+		case m.IsCastle():
+			// King takes rook: To is the rook's square, Dest the king's.
+			rookTo := core.NewSquare(5, from.Rank()) // f1 or f8
+			if m.To() < from {
+				rookTo = core.NewSquare(3, from.Rank()) // d1 or d8
+			}
+			king, rook := core.NewPiece(mover, core.King), core.NewPiece(mover, core.Rook)
+			update(dst, src, e.row(Feature(c, m.Dest(), king)), e.row(Feature(c, from, king)))
+			update(dst, dst, e.row(Feature(c, rookTo, rook)), e.row(Feature(c, m.To(), rook)))
+		default:
+			landed := m.Piece()
+			if m.IsPromotion() {
+				landed = m.Promotion()
+			}
+			add := e.row(Feature(c, m.To(), core.NewPiece(mover, landed)))
+			sub := e.row(Feature(c, from, core.NewPiece(mover, m.Piece())))
+			if !m.IsCapture() {
+				update(dst, src, add, sub)
+				continue
+			}
 			at := m.To()
 			if m.IsEnPassant() {
 				at = core.NewSquare(m.To().File(), from.Rank())
 			}
-			sub[1], subPc[1] = at, core.NewPiece(mover.Other(), m.Captured())
-			ns = 2
+			updateCapture(dst, src, add, sub, e.row(Feature(c, at, core.NewPiece(mover.Other(), m.Captured()))))
 		}
 	}
-	h := e.h
-	for p, acc := range [2][]int16{child[:h:h], child[h:h2:h2]} {
-		c := core.Color(p)
-		for i := range na {
-			addRow(acc, e.row(Feature(c, add[i], addPc[i])))
-		}
-		for i := range ns {
-			subRow(acc, e.row(Feature(c, sub[i], subPc[i])))
-		}
+}
+
+// update sets dst to src + add - sub, element by element (int16 sums
+// that wrap): one pass for a quiet move.
+func update(dst, src, add, sub []int16) {
+	src, add, sub = src[:len(dst)], add[:len(dst)], sub[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i] + add[i] - sub[i]
+	}
+}
+
+// updateCapture sets dst to src + add - sub - sub2: one pass for a
+// capture.
+func updateCapture(dst, src, add, sub, sub2 []int16) {
+	src, add, sub, sub2 = src[:len(dst)], add[:len(dst)], sub[:len(dst)], sub2[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i] + add[i] - sub[i] - sub2[i]
 	}
 }
 
