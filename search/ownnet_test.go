@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ func TestOwnEvalFile(t *testing.T) {
 	e := New()
 	e.SetThreads(2)
 	require.NoError(t, e.SetOption("EvalFile", BuiltinNetwork))
-	name := "evaluation: NNUE <builtin> (gambit's own network, 768x256x2x1)"
+	name := fmt.Sprintf("evaluation: NNUE <builtin> (gambit's own network, 768x%dx2x1)", net.Hidden())
 	assert.Equal(t, []string{name}, e.Notes(false), "named on load")
 	assert.Equal(t, []string{name}, e.Notes(true), "and at isready")
 	e.SetThreads(3)
@@ -116,7 +117,7 @@ func TestOwnEvalFile(t *testing.T) {
 	path := filepath.Join(dir, "own.gnn")
 	require.NoError(t, os.WriteFile(path, builtinFile, 0o600))
 	require.NoError(t, e.SetOption("EvalFile", path))
-	fileName := "evaluation: NNUE " + path + " (gambit format, 768x256x2x1)"
+	fileName := fmt.Sprintf("evaluation: NNUE %s (gambit format, 768x%dx2x1)", path, net.Hidden())
 	assert.Equal(t, []string{fileName}, e.Notes(false))
 	damaged := filepath.Join(dir, "damaged.gnn")
 	require.NoError(t, os.WriteFile(damaged, builtinFile[:len(builtinFile)-1], 0o600))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/nnue"
+	"github.com/gambit-chess/gambit/nnue/perspective"
 )
 
 // evalTimeout is how long the EvalFile tests wait for a line: loading the
@@ -173,6 +175,9 @@ func TestXBoardEvalFile(t *testing.T) {
 func TestUCIOwnNetwork(t *testing.T) {
 	data, err := os.ReadFile("../../search/ownnet.gnn")
 	require.NoError(t, err)
+	net, err := perspective.Load(bytes.NewReader(data))
+	require.NoError(t, err)
+	shape := fmt.Sprintf("768x%dx2x1", net.Hidden())
 	e, err := enginetest.Launch(evalTimeout, binary)
 	require.NoError(t, err)
 	defer e.Close()
@@ -184,7 +189,7 @@ func TestUCIOwnNetwork(t *testing.T) {
 		return before
 	}
 	assert.Equal(t, []string{"info string evaluation: hand-written"}, ready(), "not the default")
-	builtin := "info string evaluation: NNUE <builtin> (gambit's own network, 768x256x2x1)"
+	builtin := "info string evaluation: NNUE <builtin> (gambit's own network, " + shape + ")"
 	require.NoError(t, e.Send("setoption name EvalFile value <builtin>"))
 	assert.Equal(t, []string{builtin, builtin}, ready())
 
@@ -206,7 +211,7 @@ func TestUCIOwnNetwork(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "own.gnn")
 	require.NoError(t, os.WriteFile(path, data, 0o600))
-	own := "info string evaluation: NNUE " + path + " (gambit format, 768x256x2x1)"
+	own := "info string evaluation: NNUE " + path + " (gambit format, " + shape + ")"
 	require.NoError(t, e.Send("setoption name EvalFile value "+path))
 	assert.Equal(t, []string{own, own}, ready())
 	bad := filepath.Join(dir, "damaged.gnn")
@@ -235,7 +240,7 @@ func TestUCIOwnNetwork(t *testing.T) {
 	require.NoError(t, x.Send("ping 1"))
 	_, before, err := x.Expect("pong 1")
 	require.NoError(t, err)
-	want := "# evaluation: NNUE <builtin> (gambit's own network, 768x256x2x1)"
+	want := "# evaluation: NNUE <builtin> (gambit's own network, " + shape + ")"
 	assert.Equal(t, []string{want, want}, before)
 	require.NoError(t, x.Send("quit"))
 }
