@@ -34,8 +34,21 @@
 // Evaluator.EvaluateIncremental gives the same from accumulators that
 // follow a game or a search (Reset, then Push after each MakeMove and Pop
 // after each UnmakeMove: the changed inputs only; without king buckets a
-// king move is an update like any other). Both allocate nothing. The
-// arithmetic is pure Go: package nnue's SIMD kernels are built for its
-// 1024-wide transformer with PSQT sums and do not fit this shape; SIMD
-// for this network is left for later.
+// king move is an update like any other). Both allocate nothing.
+//
+// The arithmetic is pure Go, and on amd64 AVX2 assembly for the
+// accumulators' updates and the output's dot product, written by the avo
+// program internal/asmgen (go generate), never by hand: both give the
+// same numbers bit for bit (the tests compare them through random games,
+// on a network whose sums wrap too). NewEvaluator takes AVX2 when the CPU
+// has it and the hidden layer is a multiple of 64; the build tag
+// nnue_purego or GODEBUG=cpu.avx2=off keep to pure Go, and
+// Evaluator.SetSIMD chooses. (Package nnue's kernels are built for its
+// 1024-wide transformer with PSQT sums and do not fit this shape; AVX-512
+// is left for later.) Instructions per operation of the benchmarks at
+// H = 256, counted with callgrind (docs/engine.md has the commands): an
+// evaluation from scratch, pure Go 72,301, AVX2 5,356; a move made,
+// pushed, evaluated from the accumulators, popped and unmade, pure Go
+// 16,361, AVX2 1,453; a move made, pushed, popped and unmade, pure Go
+// 8,333, AVX2 1,081.
 package perspective

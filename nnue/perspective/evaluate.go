@@ -13,11 +13,12 @@ type Evaluator struct {
 	stack   []int16 // the incremental path's, 2*H a ply
 	top     int     // stack[2*H*top:] is the current position's
 	started bool
+	simd    bool // the AVX2 kernels (simd.go)
 }
 
 // NewEvaluator returns an Evaluator of n.
 func (n *Network) NewEvaluator() *Evaluator {
-	return &Evaluator{net: n, h: n.hidden, scratch: make([]int16, 2*n.hidden)}
+	return &Evaluator{net: n, h: n.hidden, scratch: make([]int16, 2*n.hidden), simd: simdAvailable && n.hidden%simdWidth == 0}
 }
 
 // Evaluate is Evaluator.Evaluate with an Evaluator from a pool: safe for
@@ -47,11 +48,16 @@ func (e *Evaluator) refresh(acc []int16, pos *core.Position) {
 	for bb := pos.Occupied(); bb != 0; {
 		s := bb.PopFirst()
 		pc := pos.PieceAt(s)
-		if f := Feature(core.White, s, pc); f >= 0 {
-			addRow(w, e.row(f))
+		fw, fb := Feature(core.White, s, pc), Feature(core.Black, s, pc)
+		if fw < 0 {
+			continue
 		}
-		if f := Feature(core.Black, s, pc); f >= 0 {
-			addRow(b, e.row(f))
+		if e.simd {
+			addSIMD(w, e.row(fw))
+			addSIMD(b, e.row(fb))
+		} else {
+			addRow(w, e.row(fw))
+			addRow(b, e.row(fb))
 		}
 	}
 }
@@ -79,7 +85,12 @@ func (e *Evaluator) output(acc []int16, stm core.Color) int {
 		us, them = them, us
 	}
 	n := e.net
-	sum := n.outBias + dot(us, n.outWeights[:h:h], int16(n.qa)) + dot(them, n.outWeights[h:2*h:2*h], int16(n.qa))
+	var sum int32
+	if e.simd {
+		sum = n.outBias + dotSIMD(us, n.outWeights[:h:h], int16(n.qa)) + dotSIMD(them, n.outWeights[h:2*h:2*h], int16(n.qa))
+	} else {
+		sum = n.outBias + dot(us, n.outWeights[:h:h], int16(n.qa)) + dot(them, n.outWeights[h:2*h:2*h], int16(n.qa))
+	}
 	return int(int64(sum) * int64(n.scale) / (int64(n.qa) * int64(n.qb)))
 }
 
@@ -145,8 +156,8 @@ func (e *Evaluator) Push(pos *core.Position, m core.Move) {
 				rookTo = core.NewSquare(3, from.Rank()) // d1 or d8
 			}
 			king, rook := core.NewPiece(mover, core.King), core.NewPiece(mover, core.Rook)
-			update(dst, src, e.row(Feature(c, m.Dest(), king)), e.row(Feature(c, from, king)))
-			update(dst, dst, e.row(Feature(c, rookTo, rook)), e.row(Feature(c, m.To(), rook)))
+			e.update(dst, src, e.row(Feature(c, m.Dest(), king)), e.row(Feature(c, from, king)))
+			e.update(dst, dst, e.row(Feature(c, rookTo, rook)), e.row(Feature(c, m.To(), rook)))
 		default:
 			landed := m.Piece()
 			if m.IsPromotion() {
@@ -155,16 +166,30 @@ func (e *Evaluator) Push(pos *core.Position, m core.Move) {
 			add := e.row(Feature(c, m.To(), core.NewPiece(mover, landed)))
 			sub := e.row(Feature(c, from, core.NewPiece(mover, m.Piece())))
 			if !m.IsCapture() {
-				update(dst, src, add, sub)
+				e.update(dst, src, add, sub)
 				continue
 			}
 			at := m.To()
 			if m.IsEnPassant() {
 				at = core.NewSquare(m.To().File(), from.Rank())
 			}
-			updateCapture(dst, src, add, sub, e.row(Feature(c, at, core.NewPiece(mover.Other(), m.Captured()))))
+			sub2 := e.row(Feature(c, at, core.NewPiece(mover.Other(), m.Captured())))
+			if e.simd {
+				updateCaptureSIMD(dst, src, add, sub, sub2)
+			} else {
+				updateCapture(dst, src, add, sub, sub2)
+			}
 		}
 	}
+}
+
+// update is update in e's arithmetic.
+func (e *Evaluator) update(dst, src, add, sub []int16) {
+	if e.simd {
+		updateSIMD(dst, src, add, sub)
+		return
+	}
+	update(dst, src, add, sub)
 }
 
 // update sets dst to src + add - sub, element by element (int16 sums
