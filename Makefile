@@ -481,6 +481,20 @@ engine-peers:
 # that another target defaults otherwise.
 given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 
+.PHONY: nnue-train
+## nnue-train: train gambit's own network (cmd/trainnet) on NNUE_DATA and testdata/tune, to search/ownnet.gnn (the built-in EvalFile <builtin>).
+# NNUE_DATA (bin/nnue-data/selfplay.txt.gz: self-play positions,
+# FEN;score;result, as cmd/datagen writes them) and the two files of
+# testdata/tune, with TRAINNET_FLAGS (the flags search/ownnet.gnn was
+# trained with: see docs/engine.md) at nice 10, NNUE_JOBS (1) goroutines
+# (-j changes nothing in the file).
+NNUE_DATA ?= bin/nnue-data/selfplay.txt.gz
+NNUE_JOBS ?= 1
+TRAINNET_FLAGS ?= -hidden 256 -epochs 8 -batch 4096 -lr 0.001 -drop 6 -lambda 0.75 -mirror -seed 1
+nnue-train:
+	nice -n 10 $(GO) run ./cmd/trainnet $(TRAINNET_FLAGS) -j $(NNUE_JOBS) -o search/ownnet.gnn \
+		$(NNUE_DATA) testdata/tune/games-stockfish.txt.gz testdata/tune/selfplay-stockfish.txt.gz
+
 .PHONY: sprt engine-clock engine-movetime engine-smp engine-smp-elo
 ## sprt: SPRT of the working tree's gambit-engine against BASE's (scripts/sprt.sh)
 # builds gambit-engine at BASE (default HEAD: the working
