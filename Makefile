@@ -490,7 +490,7 @@ given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 # (-j changes nothing in the file).
 NNUE_DATA ?= bin/nnue-data/selfplay.txt.gz
 NNUE_JOBS ?= 1
-TRAINNET_FLAGS ?= -hidden 256 -epochs 8 -batch 4096 -lr 0.001 -drop 6 -lambda 0.75 -mirror -seed 1
+TRAINNET_FLAGS ?= -hidden 256 -epochs 7 -batch 2048 -lr 0.004 -drop 5 -lambda 0.75 -qb 1024 -mirror -seed 1
 nnue-train:
 	nice -n 10 $(GO) run ./cmd/trainnet $(TRAINNET_FLAGS) -j $(NNUE_JOBS) -o search/ownnet.gnn \
 		$(NNUE_DATA) testdata/tune/games-stockfish.txt.gz testdata/tune/selfplay-stockfish.txt.gz

@@ -138,10 +138,10 @@ func TestTrainLowersLoss(t *testing.T) {
 }
 
 // The quantised network evaluates within a few centipawns of the float
-// network it came from: on positions of random games, at most 25
-// centipawns apart and 5 on average (the rounding of the weights to
+// network it came from: on positions of random games, with QB 64 at most
+// 25 centipawns apart and 5 on average (the rounding of the weights to
 // 1/255 and 1/64, which the scale of 400 centipawns a unit magnifies,
-// and the final division's truncation).
+// and the final division's truncation); with QB 1024 (-qb) closer still.
 func TestQuantisedIsFloat(t *testing.T) {
 	path, ps := syntheticFile(t, 2000, 4)
 	o := options{hidden: 64, k: 400, lambda: 0.75, holdout: 0, seed: 5, files: []string{path}}
@@ -152,23 +152,28 @@ func TestQuantisedIsFloat(t *testing.T) {
 	for e := range 4 {
 		tr.epoch(&d.train, 256, rand.New(rand.NewPCG(6, uint64(e))))
 	}
-	n, err := m.quantise("test")
-	require.NoError(t, err)
-	ev := n.NewEvaluator()
-	var sum, worst float64
-	spread := 0.0
-	for i := range ps {
-		f := m.evaluate(&ps[i])
-		q := float64(ev.Evaluate(&ps[i]))
-		gap := math.Abs(f - q)
-		sum += gap
-		worst = max(worst, gap)
-		spread = max(spread, math.Abs(f))
+	gaps := func(qb int) (mean, worst, spread float64) {
+		n, err := m.quantise("test", qb)
+		require.NoError(t, err)
+		ev := n.NewEvaluator()
+		for i := range ps {
+			f := m.evaluate(&ps[i])
+			gap := math.Abs(f - float64(ev.Evaluate(&ps[i])))
+			mean += gap
+			worst = max(worst, gap)
+			spread = max(spread, math.Abs(f))
+		}
+		mean /= float64(len(ps))
+		t.Logf("QB %d: float and quantised: mean gap %.2f cp, largest %.2f cp, largest evaluation %.0f cp", qb, mean, worst, spread)
+		return mean, worst, spread
 	}
-	t.Logf("float and quantised: mean gap %.2f cp, largest %.2f cp, largest evaluation %.0f cp", sum/float64(len(ps)), worst, spread)
+	mean, worst, spread := gaps(perspective.DefaultQB)
 	assert.Greater(t, spread, 300.0, "the network is trained: its evaluations spread")
 	assert.LessOrEqual(t, worst, 25.0)
-	assert.LessOrEqual(t, sum/float64(len(ps)), 5.0)
+	assert.LessOrEqual(t, mean, 5.0)
+	fineMean, fineWorst, _ := gaps(1024)
+	assert.Less(t, fineMean, mean)
+	assert.LessOrEqual(t, fineWorst, worst)
 }
 
 // The inputs from Black's perspective computed from White's are
@@ -239,6 +244,7 @@ func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{}, {"-hidden", "0", "x"}, {"-epochs", "-1", "x"}, {"-batch", "0", "x"}, {"-lr", "0", "x"},
 		{"-lambda", "2", "x"}, {"-k", "0", "x"}, {"-holdout", "0.6", "x"}, {"-j", "0", "x"}, {"-max", "-1", "x"}, {"-drop", "-1", "x"},
+		{"-qb", "0", "x"}, {"-qb", "9000", "x"}, {"-hidden", "512", "-qb", "8192", "x"},
 	} {
 		var out bytes.Buffer
 		err := run(args, &out)

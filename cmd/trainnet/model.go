@@ -58,6 +58,12 @@ const (
 	maxW2 = 1.98
 )
 
+// fitsQB reports whether the output weights times qb fit an int16 and
+// the output's sum of 2*hidden products an int32.
+func fitsQB(hidden, qb int) bool {
+	return maxW2*float64(qb) <= math.MaxInt16 && 2*float64(hidden)*perspective.DefaultQA*maxW2*float64(qb) <= math.MaxInt32
+}
+
 // clip keeps the weights within their bounds.
 func (m *model) clip() {
 	for i, w := range m.w1 {
@@ -115,13 +121,17 @@ func (m *model) evaluate(pos *core.Position) float64 {
 }
 
 // quantise returns the network of perspective's format: w1 and b1 times
-// QA, w2 times QB, b2 times QA*QB, rounded.
-func (m *model) quantise(description string) (*perspective.Network, error) {
-	n, err := perspective.New(m.hidden, perspective.DefaultQA, perspective.DefaultQB, perspective.DefaultScale)
+// QA (255), w2 times qb, b2 times QA*qb, rounded. The output weights are
+// at most maxW2, so that maxW2*qb must fit an int16 and the output's sum,
+// at most 2*H*QA*maxW2*qb, an int32 (fitsQB); a larger qb makes the
+// rounding of the output weights finer.
+func (m *model) quantise(description string, qb int) (*perspective.Network, error) {
+	n, err := perspective.New(m.hidden, perspective.DefaultQA, qb, perspective.DefaultScale)
 	if err != nil {
 		return nil, err
 	}
-	const qa, qb = perspective.DefaultQA, perspective.DefaultQB
+	const qa = perspective.DefaultQA
+	qbf := float32(qb)
 	round16 := func(x float32) int16 {
 		return int16(min(max(math.Round(float64(x)), math.MinInt16), math.MaxInt16))
 	}
@@ -132,9 +142,9 @@ func (m *model) quantise(description string) (*perspective.Network, error) {
 		n.FeatureBias()[i] = round16(w * qa)
 	}
 	for i, w := range m.w2 {
-		n.OutputWeights()[i] = round16(w * qb)
+		n.OutputWeights()[i] = round16(w * qbf)
 	}
-	n.SetOutputBias(int32(math.Round(float64(m.b2[0]) * qa * qb)))
+	n.SetOutputBias(int32(math.Round(float64(m.b2[0]) * qa * float64(qb))))
 	n.Description = description
 	return n, nil
 }
