@@ -522,6 +522,20 @@ engine-nps:
 # that another target defaults otherwise.
 given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 
+.PHONY: nnue-train
+## nnue-train: train gambit's own network (cmd/trainnet) on NNUE_DATA and testdata/tune, to search/ownnet.gnn (the built-in EvalFile <builtin>).
+# NNUE_DATA (bin/nnue-data/selfplay.txt.gz: self-play positions,
+# FEN;score;result, as cmd/datagen writes them) and the two files of
+# testdata/tune, with TRAINNET_FLAGS (the flags search/ownnet.gnn was
+# trained with: see docs/engine.md) at nice 10, NNUE_JOBS (1) goroutines
+# (-j changes nothing in the file).
+NNUE_DATA ?= bin/nnue-data/selfplay.txt.gz
+NNUE_JOBS ?= 1
+TRAINNET_FLAGS ?= -hidden 256 -epochs 7 -batch 2048 -lr 0.004 -drop 5 -lambda 0.75 -qb 1024 -mirror -seed 1
+nnue-train:
+	nice -n 10 $(GO) run ./cmd/trainnet $(TRAINNET_FLAGS) -j $(NNUE_JOBS) -o search/ownnet.gnn \
+		$(NNUE_DATA) testdata/tune/games-stockfish.txt.gz testdata/tune/selfplay-stockfish.txt.gz
+
 .PHONY: sprt engine-clock engine-movetime engine-smp engine-smp-elo
 ## sprt: SPRT of the working tree's gambit-engine against BASE's (scripts/sprt.sh)
 # builds gambit-engine at BASE (default HEAD: the working
@@ -530,12 +544,16 @@ given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 # the SPRT elo0=ELO0 (0) elo1=ELO1 (5) decides or GAMES (20000) games are
 # played: TC (2+0.05, or an engine limit such as nodes=20000), CONCURRENCY
 # (2) games at a time, one thread and Hash 16 each, TWIC and Lichess
-# openings of 8 plies with colours swapped. Prints one result line and
+# openings of 8 plies with colours swapped; HEAD_OPTIONS and BASE_OPTIONS
+# (none) add match engine settings to one side, e.g.
+# HEAD_OPTIONS='option.EvalFile=<builtin>' with BASE=HEAD for gambit's own
+# network against the hand-written evaluation. Prints one result line and
 # exits 0 for H1, 1 for H0, 2 without a decision, 3 on an error. Output
 # in bin/sprt (see docs/engine.md).
 sprt:
 	BASE='$(BASE)' ELO0='$(call given,ELO0,0)' ELO1='$(call given,ELO1,5)' TC='$(call given,TC,2+0.05)' \
-		CONCURRENCY='$(CONCURRENCY)' GAMES='$(call given,GAMES,20000)' NEW='$(NEW)' GO='$(GO)' scripts/sprt.sh
+		CONCURRENCY='$(CONCURRENCY)' GAMES='$(call given,GAMES,20000)' NEW='$(NEW)' GO='$(GO)' \
+		HEAD_OPTIONS='$(HEAD_OPTIONS)' BASE_OPTIONS='$(BASE_OPTIONS)' scripts/sprt.sh
 
 ## engine-smp: Lazy SMP's time to depth: gambit-engine bench at 1 and 2 threads, interleaved (scripts/smp-speedup.sh)
 # SMP_ROUNDS (5) rounds of `gambit-engine bench SMP_DEPTH 1`

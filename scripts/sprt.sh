@@ -23,7 +23,10 @@
 # a clock as match reads it, or an engine limit such as nodes=20000 or
 # depth=6), CONCURRENCY (2), GAMES (the hard cap: at most this many games,
 # rounded up to whole pairs; 20000), HASH (16), SEED (1), OUT (bin/sprt:
-# the binaries, games.pgn, summary.json and match.log), GO (go).
+# the binaries, games.pgn, summary.json and match.log), GO (go), and
+# HEAD_OPTIONS and BASE_OPTIONS (none: match's engine settings for one
+# side only, space-separated, such as option.EvalFile=<builtin> to play
+# gambit's own network against the hand-written evaluation with BASE=HEAD).
 set -eu
 
 die() {
@@ -45,6 +48,8 @@ HASH=${HASH:-16}
 SEED=${SEED:-1}
 OUT=${OUT:-bin/sprt}
 GO=${GO:-go}
+HEAD_OPTIONS=${HEAD_OPTIONS:-}
+BASE_OPTIONS=${BASE_OPTIONS:-}
 
 [ -n "$BASE" ] || die "BASE is not set: make sprt BASE=<commit> (a commit, branch or tag to test the working tree against)"
 for v in CONCURRENCY GAMES HASH SEED; do
@@ -109,7 +114,8 @@ trap : INT
 rm -f "$out/status"
 {
 	trap '' INT
-	"$out/match" -engine cmd="$out/head" name=head -engine cmd="$out/base" name=base \
+	# shellcheck disable=SC2086 # the options are words, split on purpose
+	"$out/match" -engine cmd="$out/head" name=head $HEAD_OPTIONS -engine cmd="$out/base" name=base $BASE_OPTIONS \
 		-each proto=uci "$limit" "option.Hash=$HASH" option.Threads=1 \
 		-openings file="$out/openings.pgn" format=pgn order=random plies=8 -srand "$SEED" \
 		-games 2 -repeat -rounds "$rounds" -concurrency "$CONCURRENCY" \

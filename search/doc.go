@@ -66,7 +66,13 @@
 // the 50-move counter), in centipawns as Stockfish reports its values
 // (value*100/nnue.PawnValue), mate, tablebase and draw scores unchanged. Each thread's worker has an nnue.Evaluator whose
 // accumulators are reset at the root and follow every move and null move
-// made and unmade; the Network is shared read-only. A file that cannot be
+// made and unmade; the Network is shared read-only. A file in gambit's
+// own format (package nnue/perspective, told by its magic; trained by
+// cmd/trainnet) loads the same way, and its evaluation, in centipawns
+// already, is the search's static evaluation (kept below the tablebase
+// scores); the value BuiltinNetwork ("<builtin>") selects gambit's own
+// network, embedded in the package (ownnet.gnn), which is not the
+// default. A file that cannot be
 // loaded is SetOption's error and keeps the evaluation; Engine.Notes
 // (engine.Notifier) names the evaluation in use after a load and at every
 // isready.

@@ -13,6 +13,7 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/engine"
 	"github.com/gambit-chess/gambit/nnue"
+	"github.com/gambit-chess/gambit/nnue/perspective"
 	"github.com/gambit-chess/gambit/polyglot"
 	"github.com/gambit-chess/gambit/syzygy"
 )
@@ -42,7 +43,8 @@ type Engine struct {
 	probeLimit int
 	rule50     bool
 
-	net      *nnue.Network // the EvalFile network, nil for the hand-written evaluation
+	net      *nnue.Network        // the EvalFile network in Stockfish's format, or nil
+	own      *perspective.Network // the EvalFile network in gambit's format, or nil
 	evalFile string
 	note     string // Notes' line after SetOption, "" for none
 }

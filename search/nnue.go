@@ -1,21 +1,58 @@
 package search
 
 import (
+	"bytes"
+	_ "embed" // the built-in network
 	"fmt"
+	"io"
+	"os"
 	"strings"
+	"sync"
 
 	"github.com/gambit-chess/gambit/nnue"
+	"github.com/gambit-chess/gambit/nnue/perspective"
 )
 
-// The EvalFile option: a network in Stockfish 15.1's format (package
-// nnue) replaces the hand-written evaluation, with the final evaluation
-// Stockfish 15.1 searches on (nnue.Evaluator.EvaluateFinalIncremental:
-// the network's output scaled by the material and damped by the 50-move
-// counter; the optimism 0, Stockfish's root-score optimism not
-// implemented). The Network is loaded once
-// and shared read-only; each thread's worker has an nnue.Evaluator of its
-// own whose accumulators follow the search's moves (Reset at the root,
-// Push after each MakeMove and null move, Pop after each unmake).
+// The EvalFile option: a network replaces the hand-written evaluation.
+// Two formats load, told apart by the file's first bytes:
+//
+//   - Stockfish 15.1's (package nnue), searched on with the final
+//     evaluation Stockfish 15.1 searches on
+//     (nnue.Evaluator.EvaluateFinalIncremental: the network's output
+//     scaled by the material and damped by the 50-move counter; the
+//     optimism 0, Stockfish's root-score optimism not implemented);
+//   - gambit's own (package nnue/perspective, magic "GAMBITNN", trained
+//     by cmd/trainnet), whose evaluation is in centipawns already. The
+//     value BuiltinNetwork selects the one embedded in the binary.
+//
+// The Network is loaded once and shared read-only; each thread's worker
+// has an evaluator of its own whose accumulators follow the search's
+// moves (Reset at the root, Push after each MakeMove and null move, Pop
+// after each unmake).
+
+// BuiltinNetwork is the EvalFile value that selects gambit's own network,
+// embedded in the binary (ownnet.gnn, trained by cmd/trainnet: see
+// docs/engine.md). It is not the default: the hand-written evaluation is,
+// until an SPRT says the network is stronger.
+const BuiltinNetwork = "<builtin>"
+
+//go:embed ownnet.gnn
+var builtinFile []byte
+
+// builtin is the embedded network, read once.
+var builtin = sync.OnceValues(func() (*perspective.Network, error) {
+	return perspective.Load(bytes.NewReader(builtinFile))
+})
+
+// BuiltinNetworkDescription returns the description the embedded network
+// carries (how it was trained), or the error of reading it.
+func BuiltinNetworkDescription() (string, error) {
+	n, err := builtin()
+	if err != nil {
+		return "", err
+	}
+	return n.Description, nil
+}
 
 // nnueScore turns the network's final evaluation (Stockfish's internal
 // units, 361 to a pawn: nnue.PawnValue) into the search's centipawns, as Stockfish
@@ -26,39 +63,76 @@ func nnueScore(v int) int {
 	return min(max(s, -tbWinBound+1), tbWinBound-1)
 }
 
-// setEvalFile loads the network of EvalFile, or goes back to the
-// hand-written evaluation for "" and "<empty>". A file that cannot be
-// loaded is an error, and the evaluation stays what it was.
+// ownScore keeps gambit's own network's evaluation, in centipawns, below
+// the tablebase and mate scores.
+func ownScore(v int) int {
+	return min(max(v, -tbWinBound+1), tbWinBound-1)
+}
+
+// setEvalFile loads the network of EvalFile (BuiltinNetwork for the
+// embedded one), or goes back to the hand-written evaluation for "" and
+// "<empty>". A file that cannot be loaded is an error, and the
+// evaluation stays what it was.
 func (e *Engine) setEvalFile(value string) error {
 	path := strings.TrimSpace(value)
 	if path == "" || path == "<empty>" {
-		if e.net != nil {
+		if e.net != nil || e.own != nil {
 			e.tt.clear() // its static evaluations are the network's
 		}
-		e.net, e.evalFile = nil, ""
+		e.net, e.own, e.evalFile = nil, nil, ""
 	} else {
-		n, err := nnue.LoadFile(path)
+		sf, own, err := loadNetwork(path)
 		if err != nil {
 			return fmt.Errorf("search: EvalFile %q not loaded, evaluation unchanged (%s): %w", path, e.EvalName(), err)
 		}
-		e.net, e.evalFile = n, path
+		e.net, e.own, e.evalFile = sf, own, path
 		e.tt.clear()
 	}
-	e.w.setNetwork(e.net)
+	e.w.setNetwork(e.net, e.own)
 	for _, h := range e.helpers {
-		h.w.setNetwork(e.net)
+		h.w.setNetwork(e.net, e.own)
 	}
 	e.note = "evaluation: " + e.EvalName()
 	return nil
 }
 
-// EvalName names the evaluation the search uses: "hand-written", or
-// "NNUE FILE (Stockfish 15.1 format)" with the EvalFile option set.
-func (e *Engine) EvalName() string {
-	if e.net == nil {
-		return "hand-written"
+// loadNetwork reads the network of path: the built-in one, a file of
+// gambit's format (its first bytes perspective.Magic) or one of
+// Stockfish 15.1's.
+func loadNetwork(path string) (*nnue.Network, *perspective.Network, error) {
+	if path == BuiltinNetwork {
+		own, err := builtin()
+		return nil, own, err
 	}
-	return "NNUE " + e.evalFile + " (Stockfish 15.1 format)"
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	head := make([]byte, len(perspective.Magic))
+	_, err = io.ReadFull(f, head)
+	f.Close()
+	if err == nil && perspective.IsFormat(head) {
+		own, err := perspective.LoadFile(path)
+		return nil, own, err
+	}
+	sf, err := nnue.LoadFile(path)
+	return sf, nil, err
+}
+
+// EvalName names the evaluation the search uses: "hand-written", "NNUE
+// FILE (Stockfish 15.1 format)", "NNUE FILE (gambit format,
+// 768x256x2x1)" or "NNUE <builtin> (gambit's own network, 768x256x2x1)"
+// with the EvalFile option set.
+func (e *Engine) EvalName() string {
+	switch {
+	case e.net != nil:
+		return "NNUE " + e.evalFile + " (Stockfish 15.1 format)"
+	case e.own != nil && e.evalFile == BuiltinNetwork:
+		return fmt.Sprintf("NNUE %s (gambit's own network, %dx%dx2x1)", e.evalFile, perspective.Inputs, e.own.Hidden())
+	case e.own != nil:
+		return fmt.Sprintf("NNUE %s (gambit format, %dx%dx2x1)", e.evalFile, perspective.Inputs, e.own.Hidden())
+	}
+	return "hand-written"
 }
 
 // Notes implements engine.Notifier: after an EvalFile was loaded (or
@@ -75,11 +149,15 @@ func (e *Engine) Notes(ready bool) []string {
 	return []string{note}
 }
 
-// setNetwork gives w an evaluator of n, or none for nil.
-func (w *worker) setNetwork(n *nnue.Network) {
+// setNetwork gives w an evaluator of n or of own, or none for nil.
+func (w *worker) setNetwork(n *nnue.Network, own *perspective.Network) {
 	w.nn, w.useNN = nil, false
+	w.own, w.useOwn = nil, false
 	if n != nil {
 		w.nn = n.NewEvaluator()
+	}
+	if own != nil {
+		w.own = own.NewEvaluator()
 	}
 }
 
@@ -89,4 +167,8 @@ func (w *worker) setNetwork(n *nnue.Network) {
 // search).
 func (w *worker) startEval() {
 	w.useNN = w.nn != nil && w.nn.Reset(&w.pos) == nil
+	w.useOwn = w.own != nil
+	if w.useOwn {
+		w.own.Reset(&w.pos)
+	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/nnue"
+	"github.com/gambit-chess/gambit/nnue/perspective"
 	"github.com/gambit-chess/gambit/syzygy"
 )
 
@@ -54,10 +55,13 @@ type worker struct {
 	counter [2][8][64]core.Move // by the side to move, the previous move's piece and destination
 	pawns   pawnTable           // the pawn structures met (eval.go)
 
-	// The network of the EvalFile option (nnue.go): nn is nil without
-	// one; useNN is true while a search evaluates with it.
-	nn    *nnue.Evaluator
-	useNN bool
+	// The network of the EvalFile option (nnue.go): nn (Stockfish's
+	// format) or own (gambit's) is nil without one; useNN or useOwn is
+	// true while a search evaluates with it.
+	nn     *nnue.Evaluator
+	useNN  bool
+	own    *perspective.Evaluator
+	useOwn bool
 }
 
 // lmr holds the late-move reductions by depth and move number.
@@ -111,11 +115,15 @@ func scoreFromTT(s, ply int) int {
 }
 
 // evaluate is the static evaluation the search uses: the network's
-// (EvalFile: its final evaluation as Stockfish 15.1 searches on it, with
-// the optimism 0) or the hand-written one.
+// (EvalFile: a Stockfish network's final evaluation as Stockfish 15.1
+// searches on it, with the optimism 0, or gambit's own network's) or the
+// hand-written one.
 func (w *worker) evaluate() int {
-	if w.useNN {
+	switch {
+	case w.useNN:
 		return nnueScore(w.nn.EvaluateFinalIncremental(&w.pos, 0))
+	case w.useOwn:
+		return ownScore(w.own.EvaluateIncremental(&w.pos))
 	}
 	return evaluate(&w.pos, nil, &w.pawns)
 }
@@ -123,14 +131,20 @@ func (w *worker) evaluate() int {
 // made follows move m, just made (core.NoMove for a null move), with the
 // network's accumulators; unmade goes back one.
 func (w *worker) made(m core.Move) {
-	if w.useNN {
+	switch {
+	case w.useNN:
 		w.nn.Push(&w.pos, m)
+	case w.useOwn:
+		w.own.Push(&w.pos, m)
 	}
 }
 
 func (w *worker) unmade() {
-	if w.useNN {
+	switch {
+	case w.useNN:
 		w.nn.Pop()
+	case w.useOwn:
+		w.own.Pop()
 	}
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +16,7 @@ import (
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/enginetest"
 	"github.com/gambit-chess/gambit/nnue"
+	"github.com/gambit-chess/gambit/nnue/perspective"
 )
 
 // evalTimeout is how long the EvalFile tests wait for a line: loading the
@@ -162,4 +165,82 @@ func TestXBoardEvalFile(t *testing.T) {
 	require.NoError(t, e.Send("option EvalFile="))
 	assert.Equal(t, []string{"# evaluation: hand-written", "# evaluation: hand-written"}, ping(4))
 	require.NoError(t, e.Send("quit"))
+}
+
+// The built engine with gambit's own network: "<builtin>" selects the
+// embedded one, named at load and at isready; a file of gambit's format
+// loads by its path; a damaged one is an error naming the file and the
+// offset that keeps the network; the engine plays a legal move with it;
+// under XBoard the same values work.
+func TestUCIOwnNetwork(t *testing.T) {
+	data, err := os.ReadFile("../../search/ownnet.gnn")
+	require.NoError(t, err)
+	net, err := perspective.Load(bytes.NewReader(data))
+	require.NoError(t, err)
+	shape := fmt.Sprintf("768x%dx2x1", net.Hidden())
+	e, err := enginetest.Launch(evalTimeout, binary)
+	require.NoError(t, err)
+	defer e.Close()
+	ready := func() []string {
+		t.Helper()
+		require.NoError(t, e.Send("isready"))
+		_, before, err := e.Expect("readyok")
+		require.NoError(t, err)
+		return before
+	}
+	assert.Equal(t, []string{"info string evaluation: hand-written"}, ready(), "not the default")
+	builtin := "info string evaluation: NNUE <builtin> (gambit's own network, " + shape + ")"
+	require.NoError(t, e.Send("setoption name EvalFile value <builtin>"))
+	assert.Equal(t, []string{builtin, builtin}, ready())
+
+	require.NoError(t, e.Send("position startpos moves e2e4 e7e5 g1f3"))
+	require.NoError(t, e.Send("go depth 6"))
+	line, _, err := e.Expect("bestmove")
+	require.NoError(t, err)
+	p := core.StartPosition()
+	for _, s := range []string{"e2e4", "e7e5", "g1f3"} {
+		m, err := p.ParseUCI(s)
+		require.NoError(t, err)
+		p.MakeMove(m)
+	}
+	f := strings.Fields(line)
+	require.GreaterOrEqual(t, len(f), 2, line)
+	_, err = p.ParseUCI(f[1])
+	require.NoError(t, err, "a legal move: %s", line)
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "own.gnn")
+	require.NoError(t, os.WriteFile(path, data, 0o600))
+	own := "info string evaluation: NNUE " + path + " (gambit format, " + shape + ")"
+	require.NoError(t, e.Send("setoption name EvalFile value "+path))
+	assert.Equal(t, []string{own, own}, ready())
+	bad := filepath.Join(dir, "damaged.gnn")
+	damaged := bytes.Clone(data)
+	damaged[1000] ^= 0x40
+	require.NoError(t, os.WriteFile(bad, damaged, 0o600))
+	require.NoError(t, e.Send("setoption name EvalFile value "+bad))
+	lines := ready()
+	require.Len(t, lines, 2, "%q", lines)
+	assert.True(t, strings.HasPrefix(lines[0], "info string error: setoption EvalFile: "), lines[0])
+	assert.Contains(t, lines[0], bad)
+	assert.Contains(t, lines[0], "checksum")
+	assert.Equal(t, own, lines[1], "the network stays")
+	require.NoError(t, e.Send("setoption name EvalFile value <empty>"))
+	assert.Equal(t, []string{"info string evaluation: hand-written", "info string evaluation: hand-written"}, ready())
+	require.NoError(t, e.Send("quit"))
+
+	x, err := enginetest.Spawn(evalTimeout, binary)
+	require.NoError(t, err)
+	defer x.Close()
+	require.NoError(t, x.Send("xboard"))
+	require.NoError(t, x.Send("protover 2"))
+	_, _, err = x.Expect("feature done=1")
+	require.NoError(t, err)
+	require.NoError(t, x.Send("option EvalFile=<builtin>"))
+	require.NoError(t, x.Send("ping 1"))
+	_, before, err := x.Expect("pong 1")
+	require.NoError(t, err)
+	want := "# evaluation: NNUE <builtin> (gambit's own network, " + shape + ")"
+	assert.Equal(t, []string{want, want}, before)
+	require.NoError(t, x.Send("quit"))
 }

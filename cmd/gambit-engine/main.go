@@ -18,15 +18,21 @@
 //
 // Evaluation: the hand-written one by default. The UCI option EvalFile
 // (Stockfish's name; under XBoard the option feature of the same name,
-// "option EvalFile=PATH") loads a network in Stockfish 15.1's format
+// "option EvalFile=PATH") loads a network, in Stockfish 15.1's format
 // (package nnue; Debian's stockfish writes its own with "export_net
-// FILE") and searches on its final evaluation as Stockfish 15.1 does
-// (nnue's EvaluateFinal, optimism 0); empty or "<empty>" puts the hand-written evaluation back. A
-// file that cannot be loaded is reported ("info string error: ...",
-// XBoard "# ...") and the evaluation stays what it was. After isready
-// (XBoard ping) and after each EvalFile the engine names its evaluation:
-// "info string evaluation: hand-written" or "info string evaluation:
-// NNUE PATH (Stockfish 15.1 format)". See docs/engine.md.
+// FILE"), searched on with its final evaluation as Stockfish 15.1 does
+// (nnue's EvaluateFinal, optimism 0), or in gambit's own format (package
+// nnue/perspective, trained by cmd/trainnet; the file's first bytes tell
+// the formats apart). The value "<builtin>" selects gambit's own network,
+// embedded in the binary (not the default until an SPRT says it is
+// stronger than the hand-written evaluation). Empty or "<empty>" puts the
+// hand-written evaluation back. A file that cannot be loaded is reported
+// ("info string error: ...", XBoard "# ...") and the evaluation stays
+// what it was. After isready (XBoard ping) and after each EvalFile the
+// engine names its evaluation: "info string evaluation: hand-written",
+// "info string evaluation: NNUE PATH (Stockfish 15.1 format)", "... NNUE
+// PATH (gambit format, 768x256x2x1)" or "... NNUE <builtin> (gambit's own
+// network, 768x256x2x1)". See docs/engine.md.
 //
 // Syzygy tablebases: the UCI option SyzygyPath (with SyzygyProbeDepth,
 // SyzygyProbeLimit and Syzygy50MoveRule, as Stockfish names them) or,

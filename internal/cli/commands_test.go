@@ -46,7 +46,7 @@ func runCommand(t *testing.T, dir string, args ...string) (int, string, string) 
 var commands = [][]string{
 	{"perft"}, {"perft", "split"}, {"perft", "unit"}, {"perft", "merge"},
 	{"pgn", "validate"}, {"pgn", "json"}, {"pgn", "stats"}, {"pgn", "book"}, {"pgn", "svg"},
-	{"syzygy"}, {"magicfind"}, {"play"}, {"match"}, {"label"}, {"tune"}, {"datagen"}, {"gambit-engine"},
+	{"syzygy"}, {"magicfind"}, {"play"}, {"match"}, {"label"}, {"tune"}, {"datagen"}, {"trainnet"}, {"gambit-engine"},
 }
 
 // usageStatus is the exit status of a usage error: 2, but for match, whose
