@@ -14,6 +14,21 @@
 // engine's score as White's expected score, 1/(1+10^(-cp/400)) with cp
 // from White's side (a mate is 1 or 0), with four decimals. The same files,
 // flags and engine give the same lines.
+//
+// With -rescore the arguments are position files instead, a FEN a line,
+// optionally followed by ";score;result" (cmd/datagen's lines) or
+// ";expected" (this command's), gzipped when a name ends in .gz: each
+// position is searched again and written in the input's order, a line
+// with a result as "FEN;cp;result" (cp the engine's score in centipawns
+// from White's side, the result kept, the position left out when the
+// engine sees a mate), any other as "FEN;expected" as above. -j engines
+// score at once, one thread each (the same files, flags and -j give the
+// same lines), and the output is gzipped when its name ends in .gz. On
+// SIGINT or SIGTERM it stops and completes the output with the positions
+// scored so far. This is how gambit's own network's training positions
+// get Stockfish's scores (see docs/engine.md):
+//
+//	label -rescore -engine /usr/games/stockfish -depth 7 -j 2 -o selfplay.sf.txt.gz selfplay.txt.gz
 package main
 
 import (
@@ -25,6 +40,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/cli"
@@ -35,25 +52,45 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Exit(os.Stderr, "label", run(os.Args[1:], os.Stdout, os.Stderr)))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first signal a second one kills as by default.
+	context.AfterFunc(ctx, stop)
+	code := cli.Exit(os.Stderr, "label", runContext(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	stop()
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("label", "usage: label -engine PATH [-depth N] [-skip N] [-per-game N] [-seed N] [-o FILE] PGN...", stdout)
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("label", "usage: label -engine PATH [-depth N] [-skip N] [-per-game N] [-seed N] [-o FILE] PGN...\n       label -rescore -engine PATH [-depth N] [-j N] [-o FILE] POSITIONS...", stdout)
 	enginePath := fs.String("engine", "", "the UCI engine that scores the positions (required)")
 	depth := fs.Int("depth", 8, "the depth of the engine's search of each position")
 	skip := fs.Int("skip", 8, "the plies of each game left out from its start")
 	perGame := fs.Int("per-game", 0, "the most positions kept per game (0: all)")
 	seed := fs.Uint64("seed", 1, "the seed of the draw of -per-game")
-	out := fs.String("o", "-", "the output file (- for standard output)")
+	out := fs.String("o", "-", "the output file (- for standard output; with -rescore gzipped when it ends in .gz)")
+	rescoring := fs.Bool("rescore", false, "score the positions of position files (FEN[;score;result] lines) instead of games")
+	workers := fs.Int("j", 1, "with -rescore, the engines that score at once, one thread each")
 	if err := fs.Parse(args); err != nil {
 		return err // flag.ErrHelp after -h: cli.Exit reads it
 	}
 	if *enginePath == "" || fs.NArg() == 0 {
+		if *rescoring {
+			return cli.Usagef("an -engine and at least one position file are needed")
+		}
 		return cli.Usagef("an -engine and at least one PGN file are needed")
 	}
 	if *depth < 1 {
 		return cli.Usagef("-depth %d: must be at least 1", *depth)
+	}
+	if *workers < 1 || *workers > 256 {
+		return cli.Usagef("-j %d: must be from 1 to 256", *workers)
+	}
+	if *rescoring {
+		return runRescore(ctx, fs.Args(), *enginePath, *depth, *workers, *out, stdout, stderr)
 	}
 	positions, err := read(fs.Args(), *skip, *perGame, *seed)
 	if err != nil {
@@ -69,7 +106,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		w = file
 	}
 	bw := bufio.NewWriter(w)
-	ctx := context.Background()
 	e, err := uci.Start(ctx, *enginePath)
 	if err != nil {
 		return fmt.Errorf("starting the engine: %w", err)

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -107,4 +110,73 @@ func TestExpected(t *testing.T) {
 	assert.Equal(t, 1.0, expected(uci.Score{IsMate: true, Mate: 3}))
 	assert.Equal(t, 0.0, expected(uci.Score{IsMate: true, Mate: -2}))
 	assert.Equal(t, 0.0, expected(uci.Score{IsMate: true, Mate: 0}))
+}
+
+// -rescore scores the positions of position files: a line with a result
+// keeps it and gets the engine's score in centipawns from White's side,
+// any other White's expected score; a mate with a result is left out;
+// gzip in and out; the order kept whatever -j; a second run the same.
+func TestRescore(t *testing.T) {
+	const (
+		whiteUp = "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"   // White a queen up, Black to move
+		blackUp = "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1"   // Black a queen up, White to move
+		mate    = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // Ra8 mates
+		level   = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "positions.txt.gz")
+	f, err := os.Create(in)
+	require.NoError(t, err)
+	z := gzip.NewWriter(f)
+	fmt.Fprintf(z, "%s;-35;1\n%s;12;0\n\n%s;0;1\n%s\n%s;0.5000\n", whiteUp, blackUp, mate, level, whiteUp)
+	require.NoError(t, z.Close())
+	require.NoError(t, f.Close())
+
+	for _, j := range []string{"1", "2"} {
+		outPath := filepath.Join(dir, "scored"+j+".txt.gz")
+		var stdout, errs bytes.Buffer
+		require.NoError(t, run([]string{"-rescore", "-engine", "/usr/games/stockfish", "-depth", "6", "-j", j, "-o", outPath, in}, &stdout, &errs), errs.String())
+		assert.Contains(t, errs.String(), "4 positions written, 1 left out")
+		b, err := os.ReadFile(outPath)
+		require.NoError(t, err)
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		require.NoError(t, err)
+		text, err := io.ReadAll(zr)
+		require.NoError(t, err)
+		lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+		require.Len(t, lines, 4, string(text))
+		field := func(i, k int) float64 {
+			fields := strings.Split(lines[i], ";")
+			v, err := strconv.ParseFloat(fields[k], 64)
+			require.NoError(t, err, lines[i])
+			return v
+		}
+		assert.True(t, strings.HasPrefix(lines[0], whiteUp+";") && strings.HasSuffix(lines[0], ";1"), lines[0])
+		assert.Greater(t, field(0, 1), 500.0, "a queen up for White, from White's side: %s", lines[0])
+		assert.True(t, strings.HasPrefix(lines[1], blackUp+";") && strings.HasSuffix(lines[1], ";0"), lines[1])
+		assert.Less(t, field(1, 1), -500.0, "a queen up for Black, from White's side: %s", lines[1])
+		assert.True(t, strings.HasPrefix(lines[2], level+";"), lines[2])
+		assert.InDelta(t, 0.5, field(2, 1), 0.15, "the position after 1.e4, White's expected score: %s", lines[2])
+		assert.True(t, strings.HasPrefix(lines[3], whiteUp+";"), lines[3])
+		assert.Greater(t, field(3, 1), 0.95, "a queen up for White, White's expected score: %s", lines[3])
+	}
+}
+
+// A position file's bad line is an error naming the file and the line.
+func TestRescoreErrors(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(path, []byte("4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1;0;1\nnot a fen;0;1\n"), 0o644))
+	var out, errs bytes.Buffer
+	err := run([]string{"-rescore", "-engine", "/usr/games/stockfish", "-depth", "2", path}, &out, &errs)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.txt:2:")
+	err = run([]string{"-rescore", "-engine", "/usr/games/stockfish", "-depth", "2", "no-such.txt"}, &out, &errs)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no-such.txt")
+	err = run([]string{"-rescore", "-engine", "/usr/games/stockfish", "-j", "0", path}, &out, &errs)
+	require.Error(t, err)
+	assert.True(t, cli.IsUsage(err), err)
+	err = run([]string{"-rescore", "-engine", "/usr/games/stockfish"}, &out, &errs)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "at least one position file")
 }

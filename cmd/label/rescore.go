@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/uci"
+)
+
+// rescoreBatch is the number of positions the engines score between two
+// writes: the output keeps the input's order.
+const rescoreBatch = 4096
+
+// rescoreJob is one position to score: its FEN, the game's result when
+// the input gave one ("" if not), and what the scoring gives.
+type rescoreJob struct {
+	fen, result string
+	white       bool   // White to move
+	out         string // the output line, "" for a position left out
+	err         error
+}
+
+// rescore reads position files (a FEN a line, optionally followed by
+// ";score;result" as cmd/datagen writes or ";expected" as this command
+// writes; gzipped when the name ends in .gz) and writes each position
+// again with the engine's score at depth in place of the old one: a line
+// with a result becomes "FEN;cp;result", cp the engine's score in
+// centipawns from White's side, the result kept; any other becomes
+// "FEN;expected". A position the engine scores as a mate is left out
+// when the line has a result (a score in centipawns cannot say it).
+// workers engines score at once. It stops at the first error, with what
+// came before it written, or when ctx is done.
+func rescore(ctx context.Context, files []string, enginePath string, depth, workers int, w io.Writer, stderr io.Writer) (written, dropped int, err error) {
+	engines := make([]*uci.Engine, workers)
+	defer func() {
+		for _, e := range engines {
+			if e != nil {
+				e.Close()
+			}
+		}
+	}()
+	for i := range engines {
+		if engines[i], err = uci.Start(ctx, enginePath); err != nil {
+			return 0, 0, fmt.Errorf("starting the engine: %w", err)
+		}
+	}
+	batch := make([]rescoreJob, 0, rescoreBatch)
+	flush := func() error {
+		var wg sync.WaitGroup
+		for k, e := range engines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := k; i < len(batch); i += len(engines) {
+					if ctx.Err() != nil {
+						batch[i].err = ctx.Err()
+						continue
+					}
+					batch[i].out, batch[i].err = score(ctx, e, depth, &batch[i])
+				}
+			}()
+		}
+		wg.Wait()
+		before := written
+		for _, j := range batch {
+			if j.err != nil {
+				return j.err
+			}
+			if j.out == "" {
+				dropped++
+				continue
+			}
+			if _, err := io.WriteString(w, j.out); err != nil {
+				return fmt.Errorf("writing the positions: %w", err)
+			}
+			written++
+		}
+		if written/100000 != before/100000 {
+			fmt.Fprintf(stderr, "label: %d positions scored\n", written)
+		}
+		batch = batch[:0]
+		return nil
+	}
+	for _, path := range files {
+		if err := eachLine(path, func(n int, line string) error {
+			fen, rest, _ := strings.Cut(line, ";")
+			p, err := core.ParseFEN(fen)
+			if err != nil {
+				return fmt.Errorf("%s:%d: %w", path, n, err)
+			}
+			j := rescoreJob{fen: fen, white: p.SideToMove() == core.White}
+			if fields := strings.Split(rest, ";"); len(fields) == 2 {
+				j.result = fields[1]
+			}
+			batch = append(batch, j)
+			if len(batch) == rescoreBatch {
+				return flush()
+			}
+			return nil
+		}); err != nil {
+			return written, dropped, err
+		}
+	}
+	return written, dropped, flush()
+}
+
+// score returns j's output line with the engine's score at depth.
+func score(ctx context.Context, e *uci.Engine, depth int, j *rescoreJob) (string, error) {
+	fen := j.fen
+	if err := e.Position(fen); err != nil {
+		return "", fmt.Errorf("position %s: %w", fen, err)
+	}
+	s, err := e.Go(ctx, uci.Limits{Depth: depth})
+	if err != nil {
+		return "", fmt.Errorf("searching %s: %w", fen, err)
+	}
+	if _, err := s.Wait(); err != nil {
+		return "", fmt.Errorf("searching %s: %w", fen, err)
+	}
+	lines := s.Lines()
+	if len(lines) == 0 || lines[0].Score == nil {
+		return "", fmt.Errorf("searching %s: the engine gave no score", fen)
+	}
+	sc := *lines[0].Score
+	white := j.white
+	if j.result != "" {
+		if sc.IsMate {
+			return "", nil
+		}
+		cp := sc.CP
+		if !white {
+			cp = -cp
+		}
+		return fmt.Sprintf("%s;%d;%s\n", fen, cp, j.result), nil
+	}
+	r := expected(sc)
+	if !white {
+		r = 1 - r
+	}
+	return fmt.Sprintf("%s;%.4f\n", fen, r), nil
+}
+
+// eachLine calls f with each non-empty line of the file at path and its
+// number, reading it through gzip when the name ends in .gz.
+func eachLine(path string, f func(n int, line string) error) error {
+	file, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("reading positions: %w", err)
+	}
+	defer file.Close()
+	var r io.Reader = file
+	if strings.HasSuffix(path, ".gz") {
+		z, err := gzip.NewReader(file)
+		if err != nil {
+			return fmt.Errorf("reading positions of %s: %w", path, err)
+		}
+		defer z.Close()
+		r = z
+	}
+	sc := bufio.NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		n++
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			if err := f(n, line); err != nil {
+				return err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("reading positions of %s: %w", path, err)
+	}
+	return nil
+}
+
+// runRescore runs rescore into the file out (standard output for "-").
+func runRescore(ctx context.Context, files []string, enginePath string, depth, workers int, out string, stdout, stderr io.Writer) error {
+	w := stdout
+	var file *os.File
+	if out != "-" {
+		var err error
+		if file, err = os.Create(out); err != nil {
+			return fmt.Errorf("writing the positions: %w", err)
+		}
+		defer file.Close() // on an error return; the end closes it and checks
+		w = file
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var dst io.Writer = bw
+	var z *gzip.Writer
+	if strings.HasSuffix(out, ".gz") {
+		z = gzip.NewWriter(bw)
+		dst = z
+	}
+	written, dropped, err := rescore(ctx, files, enginePath, depth, workers, dst, stderr)
+	stopped := err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
+	if err != nil && !stopped {
+		return err
+	}
+	if z != nil {
+		if err := z.Close(); err != nil {
+			return fmt.Errorf("writing the positions: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing the positions: %w", err)
+	}
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return fmt.Errorf("writing the positions: %w", err)
+		}
+	}
+	if stopped {
+		fmt.Fprintln(stderr, "label: stopped by a signal; the batch being scored is dropped")
+	}
+	fmt.Fprintf(stderr, "label: %d positions written, %d left out (a mate score)\n", written, dropped)
+	return nil
+}
