@@ -480,7 +480,7 @@ COUNTER ?=
 EVALFILE ?=
 PEERS_ONLY ?= glaurung toga2 phalanx blunder counter
 PEERS = bin/match -engine cmd=bin/gambit-engine name=gambit-engine proto=uci option.Hash=64 option.Threads=1 \
-	$(if $(EVALFILE),option.EvalFile=$(EVALFILE)) \
+	$(if $(EVALFILE),'option.EvalFile=$(EVALFILE)') \
 	-openings file=testdata/pgn/twic1599_1000k.pgn format=pgn order=sequential plies=8 \
 	-rounds $(PEER_ROUNDS) -games 2 -repeat -concurrency $(CONCURRENCY) -quiet
 # peer runs one row of engine-peers when PEERS_ONLY names $(1): the
