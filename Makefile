@@ -428,6 +428,19 @@ nnue-data:
 	@mkdir -p bin/nnue-data
 	$(GO) run ./cmd/datagen -positions $(POSITIONS) -nodes $(NODES) -seed $(SEED) -j $(JOBS) -o bin/nnue-data/selfplay.txt.gz
 
+.PHONY: nnue-label
+## nnue-label: score nnue-data's positions again with Stockfish 15.1 at LABEL_DEPTH plies (cmd/label -rescore), to bin/nnue-data/selfplay-sf.txt.gz.
+# Each position of bin/nnue-data/selfplay.txt.gz (or LABEL_IN) gets
+# Stockfish's score at LABEL_DEPTH (7) plies in centipawns in place of
+# gambit's, the game's result kept (FEN;score;result), JOBS engines at a
+# time, one thread each (600 to 700 positions a second a job here at
+# depth 7); the same file, depth and JOBS give the same lines.
+LABEL_DEPTH ?= 7
+LABEL_IN ?= bin/nnue-data/selfplay.txt.gz
+nnue-label:
+	$(GO) run ./cmd/label -rescore -engine /usr/games/stockfish -depth $(LABEL_DEPTH) -j $(JOBS) \
+		-o bin/nnue-data/selfplay-sf.txt.gz $(LABEL_IN)
+
 ## engine-wac: Win At Chess at 10,000 and 30,000 nodes a position
 # Win At Chess at 10,000 and 30,000 nodes a position, each
 # count checked against its floor (about 12M nodes: 10 s to a minute)
@@ -524,14 +537,14 @@ given = $(if $(filter command line environment%,$(origin $(1))),$($(1)),$(2))
 
 .PHONY: nnue-train
 ## nnue-train: train gambit's own network (cmd/trainnet) on NNUE_DATA and testdata/tune, to search/ownnet.gnn (the built-in EvalFile <builtin>).
-# NNUE_DATA (bin/nnue-data/selfplay.txt.gz: self-play positions,
-# FEN;score;result, as cmd/datagen writes them) and the two files of
+# NNUE_DATA (bin/nnue-data/selfplay-sf.txt.gz: self-play positions
+# scored by Stockfish, FEN;score;result, as make nnue-label writes them) and the two files of
 # testdata/tune, with TRAINNET_FLAGS (the flags search/ownnet.gnn was
 # trained with: see docs/engine.md) at nice 10, NNUE_JOBS (1) goroutines
 # (-j changes nothing in the file).
-NNUE_DATA ?= bin/nnue-data/selfplay.txt.gz
+NNUE_DATA ?= bin/nnue-data/selfplay-sf.txt.gz
 NNUE_JOBS ?= 1
-TRAINNET_FLAGS ?= -hidden 256 -epochs 7 -batch 2048 -lr 0.004 -drop 5 -lambda 0.75 -qb 1024 -mirror -seed 1
+TRAINNET_FLAGS ?= -hidden 256 -epochs 7 -batch 2048 -lr 0.004 -drop 5 -lambda 1.0 -qb 1024 -mirror -seed 1
 nnue-train:
 	nice -n 10 $(GO) run ./cmd/trainnet $(TRAINNET_FLAGS) -j $(NNUE_JOBS) -o search/ownnet.gnn \
 		$(NNUE_DATA) testdata/tune/games-stockfish.txt.gz testdata/tune/selfplay-stockfish.txt.gz

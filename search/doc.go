@@ -71,8 +71,10 @@
 // cmd/trainnet) loads the same way, and its evaluation, in centipawns
 // already, is the search's static evaluation (kept below the tablebase
 // scores); the value BuiltinNetwork ("<builtin>") selects gambit's own
-// network, embedded in the package (ownnet.gnn), which is not the
-// default. A file that cannot be
+// network, embedded in the package (ownnet.gnn). New starts on the
+// hand-written evaluation; Engine.SetDefaultEvalFile makes a network the
+// starting evaluation and the option's declared default, as the program
+// gambit-engine does with BuiltinNetwork. A file that cannot be
 // loaded is SetOption's error and keeps the evaluation; Engine.Notes
 // (engine.Notifier) names the evaluation in use after a load and at every
 // isready.

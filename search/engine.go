@@ -46,6 +46,7 @@ type Engine struct {
 	net      *nnue.Network        // the EvalFile network in Stockfish's format, or nil
 	own      *perspective.Network // the EvalFile network in gambit's format, or nil
 	evalFile string
+	evalDef  string // EvalFile's default as Options declares it: "" but after SetDefaultEvalFile
 	note     string // Notes' line after SetOption, "" for none
 }
 
@@ -102,7 +103,7 @@ func (e *Engine) Options() []engine.Option {
 		{Name: "SyzygyProbeDepth", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeDepth), Min: 1, Max: 100},
 		{Name: "Syzygy50MoveRule", Type: engine.TypeCheck, Default: "true", Min: math.MinInt64, Max: math.MaxInt64},
 		{Name: "SyzygyProbeLimit", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeLimit), Min: 0, Max: 7},
-		{Name: "EvalFile", Type: engine.TypeString, Default: "", Min: math.MinInt64, Max: math.MaxInt64},
+		{Name: "EvalFile", Type: engine.TypeString, Default: e.evalDef, Min: math.MinInt64, Max: math.MaxInt64},
 	}
 }
 

@@ -32,9 +32,24 @@ import (
 
 // BuiltinNetwork is the EvalFile value that selects gambit's own network,
 // embedded in the binary (ownnet.gnn, trained by cmd/trainnet: see
-// docs/engine.md). It is not the default: the hand-written evaluation is,
-// until an SPRT says the network is stronger.
+// docs/engine.md). The program gambit-engine starts with it (an SPRT at
+// 2+0.05 found it stronger than the hand-written evaluation); an Engine
+// of New starts with the hand-written evaluation, whose results do not
+// depend on a network, until SetDefaultEvalFile or SetOption chooses.
 const BuiltinNetwork = "<builtin>"
+
+// SetDefaultEvalFile sets the EvalFile option to value and declares value
+// its default (Options): what an engine program calls once, before it
+// serves, to start with a network, as gambit-engine does with
+// BuiltinNetwork. It reports no note (Notes names the evaluation at the
+// next isready as ever). An error is SetOption's, and changes nothing.
+func (e *Engine) SetDefaultEvalFile(value string) error {
+	if err := e.setEvalFile(value); err != nil {
+		return err
+	}
+	e.evalDef, e.note = strings.TrimSpace(value), ""
+	return nil
+}
 
 //go:embed ownnet.gnn
 var builtinFile []byte

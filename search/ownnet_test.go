@@ -175,3 +175,36 @@ func TestSearchWithOwnNetworkAllocatesNothing(t *testing.T) {
 	require.True(t, e.w.useOwn)
 	assert.Zero(t, testing.AllocsPerRun(2, func() { e.NewGame(); run() }))
 }
+
+// SetDefaultEvalFile loads the network and declares it the option's
+// default, with no note until isready; New's default is the hand-written
+// evaluation; a value that cannot be loaded is an error that changes
+// neither the evaluation nor the default.
+func TestSetDefaultEvalFile(t *testing.T) {
+	evalDefault := func(e *Engine) string {
+		for _, o := range e.Options() {
+			if o.Name == "EvalFile" {
+				return o.Default
+			}
+		}
+		t.Fatal("no EvalFile option")
+		return ""
+	}
+	e := New()
+	defer e.Close()
+	assert.Equal(t, "", evalDefault(e))
+	assert.Equal(t, "hand-written", e.EvalName())
+
+	require.NoError(t, e.SetDefaultEvalFile(BuiltinNetwork))
+	assert.Equal(t, BuiltinNetwork, evalDefault(e))
+	assert.NotNil(t, e.w.own)
+	assert.Nil(t, e.Notes(false), "no note before isready")
+	assert.Equal(t, []string{"evaluation: " + e.EvalName()}, e.Notes(true))
+	assert.Contains(t, e.EvalName(), "gambit's own network")
+
+	err := e.SetDefaultEvalFile(filepath.Join(t.TempDir(), "missing.gnn"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "missing.gnn")
+	assert.Equal(t, BuiltinNetwork, evalDefault(e))
+	assert.Contains(t, e.EvalName(), "gambit's own network")
+}

@@ -46,7 +46,8 @@ func TestUCIEvalFile(t *testing.T) {
 		return before
 	}
 	hand := "info string evaluation: hand-written"
-	assert.Equal(t, []string{hand}, ready())
+	own := "info string evaluation: NNUE <builtin> (gambit's own network, 768x256x2x1)"
+	assert.Equal(t, []string{own}, ready(), "the default")
 
 	nn := "info string evaluation: NNUE " + path + " (Stockfish 15.1 format)"
 	require.NoError(t, e.Send("setoption name EvalFile value "+path))
@@ -136,7 +137,8 @@ func TestXBoardEvalFile(t *testing.T) {
 		require.NoError(t, err)
 		return before
 	}
-	assert.Equal(t, []string{"# evaluation: hand-written"}, ping(1))
+	assert.Contains(t, strings.Join(features, "\n"), `feature option="EvalFile -string <builtin>"`, "the default")
+	assert.Equal(t, []string{"# evaluation: NNUE <builtin> (gambit's own network, 768x256x2x1)"}, ping(1))
 	nn := "# evaluation: NNUE " + path + " (Stockfish 15.1 format)"
 	require.NoError(t, e.Send("option EvalFile="+path))
 	assert.Equal(t, []string{nn, nn}, ping(2))
@@ -188,8 +190,15 @@ func TestUCIOwnNetwork(t *testing.T) {
 		require.NoError(t, err)
 		return before
 	}
-	assert.Equal(t, []string{"info string evaluation: hand-written"}, ready(), "not the default")
 	builtin := "info string evaluation: NNUE <builtin> (gambit's own network, " + shape + ")"
+	assert.Equal(t, []string{builtin}, ready(), "the default")
+	require.NoError(t, e.Send("uci"))
+	_, opts, err := e.Expect("uciok")
+	require.NoError(t, err)
+	assert.Contains(t, opts, "option name EvalFile type string default <builtin>")
+	hand := "info string evaluation: hand-written"
+	require.NoError(t, e.Send("setoption name EvalFile value <empty>"))
+	assert.Equal(t, []string{hand, hand}, ready(), "the hand-written evaluation back")
 	require.NoError(t, e.Send("setoption name EvalFile value <builtin>"))
 	assert.Equal(t, []string{builtin, builtin}, ready())
 

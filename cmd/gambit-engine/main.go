@@ -13,20 +13,21 @@
 // the search's signature, and the speed in nodes per second. With threads
 // (the Threads option, 1 unless given) above 1, its time is Lazy SMP's
 // time to depth, and its node count is no signature: it varies from run
-// to run. With evalfile, the search evaluates with that network (the
-// EvalFile option below).
+// to run. It evaluates by hand (the hand-written evaluation: the
+// signature docs/engine.md tracks) unless evalfile names a network (the
+// EvalFile option below; "<builtin>" for gambit's own).
 //
-// Evaluation: the hand-written one by default. The UCI option EvalFile
+// Evaluation: gambit's own network, embedded in the binary, by default
+// (EvalFile "<builtin>"; an SPRT at 2+0.05 found it stronger than the
+// hand-written evaluation, see docs/engine.md). The UCI option EvalFile
 // (Stockfish's name; under XBoard the option feature of the same name,
 // "option EvalFile=PATH") loads a network, in Stockfish 15.1's format
 // (package nnue; Debian's stockfish writes its own with "export_net
 // FILE"), searched on with its final evaluation as Stockfish 15.1 does
 // (nnue's EvaluateFinal, optimism 0), or in gambit's own format (package
 // nnue/perspective, trained by cmd/trainnet; the file's first bytes tell
-// the formats apart). The value "<builtin>" selects gambit's own network,
-// embedded in the binary (not the default until an SPRT says it is
-// stronger than the hand-written evaluation). Empty or "<empty>" puts the
-// hand-written evaluation back. A file that cannot be loaded is reported
+// the formats apart). The value "<builtin>" selects gambit's own network
+// again; empty or "<empty>" selects the hand-written evaluation. A file that cannot be loaded is reported
 // ("info string error: ...", XBoard "# ...") and the evaluation stays
 // what it was. After isready (XBoard ping) and after each EvalFile the
 // engine names its evaluation: "info string evaluation: hand-written",
@@ -92,6 +93,9 @@ func run(args []string, in io.Reader, out io.Writer) error {
 func serve(ctx context.Context, protocol string, in io.Reader, out io.Writer) error {
 	eng := search.New()
 	defer eng.Close()
+	if err := eng.SetDefaultEvalFile(search.BuiltinNetwork); err != nil {
+		return fmt.Errorf("the built-in network: %w", err)
+	}
 	br := bufio.NewReader(in)
 	if protocol == "auto" {
 		first, err := br.ReadString('\n')
