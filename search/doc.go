@@ -55,8 +55,8 @@
 // BookFile (a Polyglot book, package polyglot), Move Overhead, Skill
 // Level (20 is full strength; below it the depth is limited, and 0 is
 // BitChess's one-ply material search), and Stockfish's SyzygyPath,
-// SyzygyProbeDepth, SyzygyProbeLimit and Syzygy50MoveRule, and
-// EvalFile.
+// SyzygyProbeDepth, SyzygyProbeLimit and Syzygy50MoveRule, EvalFile
+// and Use NNUE.
 //
 // EvalFile (Stockfish's name; empty for the hand-written evaluation, as is
 // "<empty>") loads a network in Stockfish 15.1's format with package nnue:
@@ -74,7 +74,9 @@
 // network, embedded in the package (ownnet.gnn). New starts on the
 // hand-written evaluation; Engine.SetDefaultEvalFile makes a network the
 // starting evaluation and the option's declared default, as the program
-// gambit-engine does with BuiltinNetwork. A file that cannot be
+// gambit-engine does with BuiltinNetwork. The check option Use NNUE
+// (Stockfish 15.1's; true by default) set to false evaluates by hand
+// with the network kept loaded. A file that cannot be
 // loaded is SetOption's error and keeps the evaluation; Engine.Notes
 // (engine.Notifier) names the evaluation in use after a load and at every
 // isready.

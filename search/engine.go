@@ -47,6 +47,7 @@ type Engine struct {
 	own      *perspective.Network // the EvalFile network in gambit's format, or nil
 	evalFile string
 	evalDef  string // EvalFile's default as Options declares it: "" but after SetDefaultEvalFile
+	noNNUE   bool   // Use NNUE false: the hand-written evaluation, whatever EvalFile loaded
 	note     string // Notes' line after SetOption, "" for none
 }
 
@@ -104,6 +105,7 @@ func (e *Engine) Options() []engine.Option {
 		{Name: "Syzygy50MoveRule", Type: engine.TypeCheck, Default: "true", Min: math.MinInt64, Max: math.MaxInt64},
 		{Name: "SyzygyProbeLimit", Type: engine.TypeSpin, Default: strconv.Itoa(DefaultSyzygyProbeLimit), Min: 0, Max: 7},
 		{Name: "EvalFile", Type: engine.TypeString, Default: e.evalDef, Min: math.MinInt64, Max: math.MaxInt64},
+		{Name: "Use NNUE", Type: engine.TypeCheck, Default: "true", Min: math.MinInt64, Max: math.MaxInt64},
 	}
 }
 
@@ -180,6 +182,8 @@ func (e *Engine) SetOption(name, value string) error {
 		return e.setEvalFile(value)
 	case "syzygy50moverule":
 		e.rule50 = !strings.EqualFold(strings.TrimSpace(value), "false")
+	case "use nnue":
+		e.setUseNNUE(!strings.EqualFold(strings.TrimSpace(value), "false"))
 	default:
 		return fmt.Errorf("search: %w: %q", engine.ErrUnknownOption, name)
 	}

@@ -103,12 +103,41 @@ func (e *Engine) setEvalFile(value string) error {
 		e.net, e.own, e.evalFile = sf, own, path
 		e.tt.clear()
 	}
-	e.w.setNetwork(e.net, e.own)
+	e.applyNetwork()
+	return nil
+}
+
+// setUseNNUE sets the Use NNUE option: false evaluates by hand whatever
+// EvalFile loaded (the network stays loaded for true), as Stockfish
+// 15.1's option of that name does.
+func (e *Engine) setUseNNUE(on bool) {
+	if e.noNNUE == !on {
+		return
+	}
+	e.noNNUE = !on
+	if e.net != nil || e.own != nil {
+		e.tt.clear() // its static evaluations are the other evaluation's
+	}
+	e.applyNetwork()
+}
+
+// networks returns the networks the search evaluates with: EvalFile's,
+// or none with Use NNUE false.
+func (e *Engine) networks() (*nnue.Network, *perspective.Network) {
+	if e.noNNUE {
+		return nil, nil
+	}
+	return e.net, e.own
+}
+
+// applyNetwork gives every worker the networks of networks and sets the
+// note that names the evaluation.
+func (e *Engine) applyNetwork() {
+	e.w.setNetwork(e.networks())
 	for _, h := range e.helpers {
-		h.w.setNetwork(e.net, e.own)
+		h.w.setNetwork(e.networks())
 	}
 	e.note = "evaluation: " + e.EvalName()
-	return nil
 }
 
 // loadNetwork reads the network of path: the built-in one, a file of
@@ -137,9 +166,12 @@ func loadNetwork(path string) (*nnue.Network, *perspective.Network, error) {
 // EvalName names the evaluation the search uses: "hand-written", "NNUE
 // FILE (Stockfish 15.1 format)", "NNUE FILE (gambit format,
 // 768x256x2x1)" or "NNUE <builtin> (gambit's own network, 768x256x2x1)"
-// with the EvalFile option set.
+// with the EvalFile option set, and "hand-written (Use NNUE false)" with
+// a network loaded but the Use NNUE option false.
 func (e *Engine) EvalName() string {
 	switch {
+	case e.noNNUE && (e.net != nil || e.own != nil):
+		return "hand-written (Use NNUE false)"
 	case e.net != nil:
 		return "NNUE " + e.evalFile + " (Stockfish 15.1 format)"
 	case e.own != nil && e.evalFile == BuiltinNetwork:

@@ -208,3 +208,38 @@ func TestSetDefaultEvalFile(t *testing.T) {
 	assert.Equal(t, BuiltinNetwork, evalDefault(e))
 	assert.Contains(t, e.EvalName(), "gambit's own network")
 }
+
+// Use NNUE false evaluates by hand with the network still loaded, and
+// true goes back to it, each named in a note; without a network it
+// changes nothing but the option.
+func TestUseNNUE(t *testing.T) {
+	e := New()
+	defer e.Close()
+	p, err := core.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	require.NoError(t, err)
+	staticEval := func() int {
+		e.w.pos = p
+		e.w.startEval()
+		return e.w.evaluate()
+	}
+	require.NoError(t, e.SetOption("Use NNUE", "false"))
+	assert.Equal(t, "hand-written", e.EvalName(), "no network loaded")
+	require.NoError(t, e.SetOption("EvalFile", BuiltinNetwork))
+	assert.Equal(t, "hand-written (Use NNUE false)", e.EvalName())
+	assert.Equal(t, []string{"evaluation: hand-written (Use NNUE false)"}, e.Notes(false))
+	assert.Equal(t, Evaluate(&p), staticEval())
+
+	require.NoError(t, e.SetOption("Use NNUE", "true"))
+	assert.Contains(t, e.EvalName(), "gambit's own network")
+	assert.Equal(t, []string{"evaluation: " + e.EvalName()}, e.Notes(false))
+	own := staticEval()
+	assert.True(t, e.w.useOwn)
+	e.SetThreads(2)
+	assert.NotNil(t, e.helpers[0].w.own, "a helper made later gets the network")
+
+	require.NoError(t, e.SetOption("Use NNUE", "false"))
+	assert.Nil(t, e.helpers[0].w.own, "and gives it up")
+	assert.Equal(t, Evaluate(&p), staticEval())
+	require.NoError(t, e.SetOption("Use NNUE", "true"))
+	assert.Equal(t, own, staticEval())
+}

@@ -66,7 +66,7 @@ func (e *Engine) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(e.helpers) < n-1 {
 		w := &worker{tt: e.tt}
-		w.setNetwork(e.net, e.own)
+		w.setNetwork(e.networks())
 		e.helpers = append(e.helpers, &helper{w: w})
 	}
 	clear(e.helpers[n-1:])

@@ -27,7 +27,9 @@
 // (nnue's EvaluateFinal, optimism 0), or in gambit's own format (package
 // nnue/perspective, trained by cmd/trainnet; the file's first bytes tell
 // the formats apart). The value "<builtin>" selects gambit's own network
-// again; empty or "<empty>" selects the hand-written evaluation. A file that cannot be loaded is reported
+// again; empty or "<empty>" selects the hand-written evaluation, and so
+// does the check option "Use NNUE" (Stockfish 15.1's) set to false, with
+// the network kept for true. A file that cannot be loaded is reported
 // ("info string error: ...", XBoard "# ...") and the evaluation stays
 // what it was. After isready (XBoard ping) and after each EvalFile the
 // engine names its evaluation: "info string evaluation: hand-written",
