@@ -201,6 +201,12 @@ func TestUCIOwnNetwork(t *testing.T) {
 	assert.Equal(t, []string{hand, hand}, ready(), "the hand-written evaluation back")
 	require.NoError(t, e.Send("setoption name EvalFile value <builtin>"))
 	assert.Equal(t, []string{builtin, builtin}, ready())
+	assert.Contains(t, opts, "option name Use NNUE type check default true")
+	off := "info string evaluation: hand-written (Use NNUE false)"
+	require.NoError(t, e.Send("setoption name Use NNUE value false"))
+	assert.Equal(t, []string{off, off}, ready())
+	require.NoError(t, e.Send("setoption name Use NNUE value true"))
+	assert.Equal(t, []string{builtin, builtin}, ready())
 
 	require.NoError(t, e.Send("position startpos moves e2e4 e7e5 g1f3"))
 	require.NoError(t, e.Send("go depth 6"))
