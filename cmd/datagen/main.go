@@ -42,8 +42,6 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -56,6 +54,7 @@ import (
 	"time"
 
 	"github.com/gambit-chess/gambit/internal/cli"
+	"github.com/gambit-chess/gambit/internal/posfile"
 )
 
 func main() {
@@ -106,23 +105,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	w := stdout
-	var file *os.File
-	if o.out != "-" {
-		var err error
-		if file, err = os.Create(o.out); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
-		defer file.Close() // on an error return; the end closes it and checks
-		w = file
+	out, err := posfile.Create(o.out, stdout)
+	if err != nil {
+		return err
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	var out io.Writer = bw
-	var z *gzip.Writer
-	if strings.HasSuffix(o.out, ".gz") {
-		z = gzip.NewWriter(bw)
-		out = z
-	}
+	defer out.Close() // on an error return; the end closes it and checks
 	start := time.Now()
 	last := start
 	progress := func(s *stats) {
@@ -135,18 +122,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if z != nil {
-		if err := z.Close(); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing the positions: %w", err)
-	}
-	if file != nil {
-		if err := file.Close(); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
+	if err := out.Close(); err != nil {
+		return err
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "datagen: stopped by a signal; the games being played are dropped")

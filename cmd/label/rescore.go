@@ -2,16 +2,15 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/posfile"
 	"github.com/gambit-chess/gambit/uci"
 )
 
@@ -151,20 +150,11 @@ func score(ctx context.Context, e *uci.Engine, depth int, j *rescoreJob) (string
 // eachLine calls f with each non-empty line of the file at path and its
 // number, reading it through gzip when the name ends in .gz.
 func eachLine(path string, f func(n int, line string) error) error {
-	file, err := os.Open(path)
+	r, err := posfile.Open(path)
 	if err != nil {
-		return fmt.Errorf("reading positions: %w", err)
+		return err
 	}
-	defer file.Close()
-	var r io.Reader = file
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(file)
-		if err != nil {
-			return fmt.Errorf("reading positions of %s: %w", path, err)
-		}
-		defer z.Close()
-		r = z
-	}
+	defer r.Close()
 	sc := bufio.NewScanner(r)
 	n := 0
 	for sc.Scan() {
@@ -183,40 +173,18 @@ func eachLine(path string, f func(n int, line string) error) error {
 
 // runRescore runs rescore into the file out (standard output for "-").
 func runRescore(ctx context.Context, files []string, enginePath string, depth, workers int, out string, stdout, stderr io.Writer) error {
-	w := stdout
-	var file *os.File
-	if out != "-" {
-		var err error
-		if file, err = os.Create(out); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
-		defer file.Close() // on an error return; the end closes it and checks
-		w = file
+	w, err := posfile.Create(out, stdout)
+	if err != nil {
+		return err
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	var dst io.Writer = bw
-	var z *gzip.Writer
-	if strings.HasSuffix(out, ".gz") {
-		z = gzip.NewWriter(bw)
-		dst = z
-	}
-	written, dropped, err := rescore(ctx, files, enginePath, depth, workers, dst, stderr)
+	defer w.Close() // on an error return; the end closes it and checks
+	written, dropped, err := rescore(ctx, files, enginePath, depth, workers, w, stderr)
 	stopped := err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
 	if err != nil && !stopped {
 		return err
 	}
-	if z != nil {
-		if err := z.Close(); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing the positions: %w", err)
-	}
-	if file != nil {
-		if err := file.Close(); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
+	if err := w.Close(); err != nil {
+		return err
 	}
 	if stopped {
 		fmt.Fprintln(stderr, "label: stopped by a signal; the batch being scored is dropped")

@@ -2,16 +2,14 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/gambit-chess/gambit/core"
+	"github.com/gambit-chess/gambit/internal/posfile"
 	"github.com/gambit-chess/gambit/nnue/perspective"
 )
 
@@ -97,19 +95,11 @@ func load(o *options) (*data, error) {
 }
 
 func (d *data) readFile(o *options, path string, n *int) error {
-	f, err := os.Open(path)
+	in, err := posfile.Open(path)
 	if err != nil {
-		return fmt.Errorf("reading positions: %w", err)
+		return err
 	}
-	defer f.Close()
-	var in io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", path, err)
-		}
-		in = z
-	}
+	defer in.Close()
 	sc := bufio.NewScanner(in)
 	for line := 1; sc.Scan(); line++ {
 		if o.max > 0 && *n >= o.max {
