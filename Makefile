@@ -481,7 +481,8 @@ engine-strength:
 # them, so they are not installed by make deps), Blunder (60 s to start: it
 # searches its magic numbers first) and Counter. PEERS_ONLY (default all:
 # glaurung toga2 phalanx blunder counter) picks the rows; EVALFILE, when
-# set, is gambit-engine's EvalFile option (a network file).
+# set, is gambit-engine's EvalFile option (a network file; <empty> for
+# the hand-written evaluation, where the default is its own network).
 # PEER_ROUNDS (20) pairs of games at each of PEER_TCS, TWIC openings of 8
 # plies with colours swapped, every engine at one thread and the UCI ones
 # at Hash 64, CONCURRENCY games at a time; PGN and JSON in bin/peers. For a
@@ -513,10 +514,11 @@ engine-peers:
 		$(call peer,counter,$(if $(COUNTER),-engine cmd=$(COUNTER) name=Counter-5.5 proto=uci option.Hash=64 option.Threads=1)) \
 	done
 
-## engine-nps: nodes a second of gambit-engine (on Stockfish's network and hand-written) beside Stockfish and Counter on the same positions, one thread (bench/cmd/enginenps)
+## engine-nps: nodes a second of gambit-engine (on Stockfish's network, its own and hand-written) beside Stockfish and Counter on the same positions, one thread (bench/cmd/enginenps)
 # gambit-engine's bench positions searched by Stockfish 15.1, gambit-engine
 # on the network Stockfish exports (bin/sf.nnue, written by export_net),
-# gambit-engine on its hand-written evaluation and, when COUNTER names its
+# on its own network (its default), on its hand-written evaluation
+# (EvalFile <empty>) and, when COUNTER names its
 # binary, Counter (without the Chess960 position, which Counter does not
 # play): NPS_MOVETIME (1000) ms a position, NPS_ROUNDS (3) interleaved
 # rounds, one thread and Hash 16 each. Timing-sensitive: a quiet machine.
@@ -527,7 +529,8 @@ engine-nps:
 	cd bench && $(GO) build -o ../bin/enginenps ./cmd/enginenps
 	test -s bin/sf.nnue || printf 'uci\nexport_net bin/sf.nnue\nquit\n' | /usr/games/stockfish >/dev/null
 	bin/enginenps -movetime $(NPS_MOVETIME) -rounds $(NPS_ROUNDS) $(if $(COUNTER),-chess960=false) \
-		stockfish=/usr/games/stockfish gambit-nnue=bin/gambit-engine,EvalFile=bin/sf.nnue gambit-hand=bin/gambit-engine \
+		stockfish=/usr/games/stockfish gambit-nnue=bin/gambit-engine,EvalFile=bin/sf.nnue gambit-own=bin/gambit-engine \
+		'gambit-hand=bin/gambit-engine,EvalFile=<empty>' \
 		$(if $(COUNTER),counter=$(COUNTER))
 
 # given returns the variable $(1) when the command line or the environment
