@@ -13,7 +13,8 @@
 // one thread. Every output line is the position's FEN, a semicolon and the
 // engine's score as White's expected score, 1/(1+10^(-cp/400)) with cp
 // from White's side (a mate is 1 or 0), with four decimals. The same files,
-// flags and engine give the same lines.
+// flags and engine give the same lines. The output (-o, standard output by
+// default) is gzipped when its name ends in .gz.
 //
 // With -rescore the arguments are position files instead, a FEN a line,
 // optionally followed by ";score;result" (cmd/datagen's lines) or
@@ -23,7 +24,7 @@
 // from White's side, the result kept, the position left out when the
 // engine sees a mate), any other as "FEN;expected" as above. -j engines
 // score at once, one thread each (the same files, flags and -j give the
-// same lines), and the output is gzipped when its name ends in .gz. On
+// same lines). On
 // SIGINT or SIGTERM it stops and completes the output with the positions
 // scored so far. This is how gambit's own network's training positions
 // get Stockfish's scores (see docs/engine.md):
@@ -32,7 +33,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -45,6 +45,7 @@ import (
 
 	"github.com/gambit-chess/gambit/core"
 	"github.com/gambit-chess/gambit/internal/cli"
+	"github.com/gambit-chess/gambit/internal/posfile"
 	"github.com/gambit-chess/gambit/internal/quiet"
 	"github.com/gambit-chess/gambit/pgn"
 	"github.com/gambit-chess/gambit/search"
@@ -71,7 +72,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	skip := fs.Int("skip", 8, "the plies of each game left out from its start")
 	perGame := fs.Int("per-game", 0, "the most positions kept per game (0: all)")
 	seed := fs.Uint64("seed", 1, "the seed of the draw of -per-game")
-	out := fs.String("o", "-", "the output file (- for standard output; with -rescore gzipped when it ends in .gz)")
+	out := fs.String("o", "-", "the output file (- for standard output; gzipped when it ends in .gz)")
 	rescoring := fs.Bool("rescore", false, "score the positions of position files (FEN[;score;result] lines) instead of games")
 	workers := fs.Int("j", 1, "with -rescore, the engines that score at once, one thread each")
 	if err := fs.Parse(args); err != nil {
@@ -96,55 +97,29 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	w := stdout
-	var file *os.File
-	if *out != "-" {
-		if file, err = os.Create(*out); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
-		defer file.Close() // on an error return; the end closes it and checks
-		w = file
+	w, err := posfile.Create(*out, stdout)
+	if err != nil {
+		return err
 	}
-	bw := bufio.NewWriter(w)
+	defer w.Close() // on an error return; the end closes it and checks
 	e, err := uci.Start(ctx, *enginePath)
 	if err != nil {
 		return fmt.Errorf("starting the engine: %w", err)
 	}
 	defer e.Close()
 	for i, p := range positions {
-		fen := p.FEN()
-		if err := e.Position(fen); err != nil {
-			return fmt.Errorf("position %s: %w", fen, err)
-		}
-		s, err := e.Go(ctx, uci.Limits{Depth: *depth})
+		line, err := score(ctx, e, *depth, &rescoreJob{fen: p.FEN(), white: p.SideToMove() == core.White})
 		if err != nil {
-			return fmt.Errorf("searching %s: %w", fen, err)
+			return err
 		}
-		if _, err := s.Wait(); err != nil {
-			return fmt.Errorf("searching %s: %w", fen, err)
+		if _, err := io.WriteString(w, line); err != nil {
+			return fmt.Errorf("writing the positions: %w", err)
 		}
-		lines := s.Lines()
-		if len(lines) == 0 || lines[0].Score == nil {
-			return fmt.Errorf("searching %s: the engine gave no score", fen)
-		}
-		r := expected(*lines[0].Score)
-		if p.SideToMove() == core.Black {
-			r = 1 - r
-		}
-		fmt.Fprintf(bw, "%s;%.4f\n", fen, r)
 		if (i+1)%1000 == 0 {
 			fmt.Fprintf(stderr, "label: %d of %d positions\n", i+1, len(positions))
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing the positions: %w", err)
-	}
-	if file != nil {
-		if err := file.Close(); err != nil {
-			return fmt.Errorf("writing the positions: %w", err)
-		}
-	}
-	return nil
+	return w.Close()
 }
 
 // expected turns a score for the side to move into its expected score.

@@ -113,7 +113,7 @@ func rescore(ctx context.Context, files []string, enginePath string, depth, work
 
 // score returns j's output line with the engine's score at depth.
 func score(ctx context.Context, e *uci.Engine, depth int, j *rescoreJob) (string, error) {
-	fen := j.fen
+	fen, white := j.fen, j.white
 	if err := e.Position(fen); err != nil {
 		return "", fmt.Errorf("position %s: %w", fen, err)
 	}
@@ -129,7 +129,6 @@ func score(ctx context.Context, e *uci.Engine, depth int, j *rescoreJob) (string
 		return "", fmt.Errorf("searching %s: the engine gave no score", fen)
 	}
 	sc := *lines[0].Score
-	white := j.white
 	if j.result != "" {
 		if sc.IsMate {
 			return "", nil
@@ -165,7 +164,7 @@ func eachLine(path string, f func(n int, line string) error) error {
 			}
 		}
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
+	if err := sc.Err(); err != nil {
 		return fmt.Errorf("reading positions of %s: %w", path, err)
 	}
 	return nil
