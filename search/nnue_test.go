@@ -51,44 +51,9 @@ func TestEvalFile(t *testing.T) {
 	w.pos = p
 	w.startEval()
 	require.True(t, w.useNN)
-	rng := rand.New(rand.NewPCG(7, 40))
-	type step struct {
-		m    core.Move
-		u    core.Undo
-		null bool
-	}
-	var line []step
-	var ml core.MoveList
-	checked := 0
-	for i := 0; i < 400; i++ {
+	checked := walk(w, rand.New(rand.NewPCG(7, 40)), 400, func() {
 		assert.Equal(t, nnueScore(net.EvaluateFinal(&w.pos, 0)), w.evaluate(), "%s", w.pos.FEN())
-		checked++
-		w.pos.LegalMoves(&ml)
-		if ml.Len() == 0 || len(line) > 40 || (len(line) > 0 && rng.IntN(4) == 0) {
-			if len(line) == 0 {
-				break
-			}
-			s := line[len(line)-1]
-			line = line[:len(line)-1]
-			w.unmade()
-			if s.null {
-				w.pos.UnmakeNullMove(s.u)
-			} else {
-				w.pos.UnmakeMove(s.m, s.u)
-			}
-			continue
-		}
-		if !w.pos.InCheck() && rng.IntN(8) == 0 {
-			u := w.pos.MakeNullMove()
-			w.made(core.NoMove)
-			line = append(line, step{u: u, null: true})
-			continue
-		}
-		m := ml.Moves()[rng.IntN(ml.Len())]
-		u := w.pos.MakeMove(m)
-		w.made(m)
-		line = append(line, step{m: m, u: u})
-	}
+	})
 	assert.Greater(t, checked, 300)
 
 	// A file that is not a network: an error naming it, and the network
@@ -115,6 +80,7 @@ func TestEvalFile(t *testing.T) {
 		func(in engine.Info) { last = in })
 	require.True(t, quiet.IsLegal(best))
 	wantBest := -infinity
+	var ml core.MoveList
 	quiet.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
 		q := quiet
@@ -157,4 +123,50 @@ func TestSearchWithNetworkAllocatesNothing(t *testing.T) {
 	require.Greater(t, nodes, int64(1000))
 	require.True(t, e.w.useNN)
 	assert.Zero(t, testing.AllocsPerRun(2, func() { e.NewGame(); run() }))
+}
+
+// walk plays a random line from w's position, as the search moves
+// through a tree: moves and null moves made (w.made) and taken back
+// (w.unmade) at random, at most 40 deep, for at most steps positions. It
+// calls check at each position before leaving it, and returns how many it
+// checked; w ends where it started only if the walk came back.
+func walk(w *worker, rng *rand.Rand, steps int, check func()) int {
+	type step struct {
+		m    core.Move
+		u    core.Undo
+		null bool
+	}
+	var line []step
+	var ml core.MoveList
+	checked := 0
+	for range steps {
+		check()
+		checked++
+		w.pos.LegalMoves(&ml)
+		if ml.Len() == 0 || len(line) > 40 || (len(line) > 0 && rng.IntN(4) == 0) {
+			if len(line) == 0 {
+				break
+			}
+			s := line[len(line)-1]
+			line = line[:len(line)-1]
+			w.unmade()
+			if s.null {
+				w.pos.UnmakeNullMove(s.u)
+			} else {
+				w.pos.UnmakeMove(s.m, s.u)
+			}
+			continue
+		}
+		if !w.pos.InCheck() && rng.IntN(8) == 0 {
+			u := w.pos.MakeNullMove()
+			w.made(core.NoMove)
+			line = append(line, step{u: u, null: true})
+			continue
+		}
+		m := ml.Moves()[rng.IntN(ml.Len())]
+		u := w.pos.MakeMove(m)
+		w.made(m)
+		line = append(line, step{m: m, u: u})
+	}
+	return checked
 }

@@ -53,45 +53,12 @@ func TestOwnEvalFile(t *testing.T) {
 	w.startEval()
 	require.True(t, w.useOwn)
 	require.False(t, w.useNN)
-	rng := rand.New(rand.NewPCG(7, 41))
-	type step struct {
-		m    core.Move
-		u    core.Undo
-		null bool
-	}
-	var line []step
-	var ml core.MoveList
 	distinct := map[int]bool{}
-	for range 400 {
+	walk(w, rand.New(rand.NewPCG(7, 41)), 400, func() {
 		want := ownScore(net.Evaluate(&w.pos))
 		assert.Equal(t, want, w.evaluate(), "%s", w.pos.FEN())
 		distinct[want] = true
-		w.pos.LegalMoves(&ml)
-		if ml.Len() == 0 || len(line) > 40 || (len(line) > 0 && rng.IntN(4) == 0) {
-			if len(line) == 0 {
-				break
-			}
-			s := line[len(line)-1]
-			line = line[:len(line)-1]
-			w.unmade()
-			if s.null {
-				w.pos.UnmakeNullMove(s.u)
-			} else {
-				w.pos.UnmakeMove(s.m, s.u)
-			}
-			continue
-		}
-		if !w.pos.InCheck() && rng.IntN(8) == 0 {
-			u := w.pos.MakeNullMove()
-			w.made(core.NoMove)
-			line = append(line, step{u: u, null: true})
-			continue
-		}
-		m := ml.Moves()[rng.IntN(ml.Len())]
-		u := w.pos.MakeMove(m)
-		w.made(m)
-		line = append(line, step{m: m, u: u})
-	}
+	})
 	assert.Greater(t, len(distinct), 50, "the network's values vary along the walk")
 
 	// Depth 1 at the start: the best of the network's values after each
@@ -102,6 +69,7 @@ func TestOwnEvalFile(t *testing.T) {
 		func(in engine.Info) { last = in })
 	require.True(t, start.IsLegal(best))
 	wantBest := -infinity
+	var ml core.MoveList
 	start.LegalMoves(&ml)
 	for _, m := range ml.Moves() {
 		q := start
