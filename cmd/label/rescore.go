@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -89,7 +88,7 @@ func rescore(ctx context.Context, files []string, enginePath string, depth, work
 		return nil
 	}
 	for _, path := range files {
-		if err := eachLine(path, func(n int, line string) error {
+		if err := posfile.Lines(path, func(n int, line string) error {
 			fen, rest, _ := strings.Cut(line, ";")
 			p, err := core.ParseFEN(fen)
 			if err != nil {
@@ -144,30 +143,6 @@ func score(ctx context.Context, e *uci.Engine, depth int, j *rescoreJob) (string
 		r = 1 - r
 	}
 	return fmt.Sprintf("%s;%.4f\n", fen, r), nil
-}
-
-// eachLine calls f with each non-empty line of the file at path and its
-// number, reading it through gzip when the name ends in .gz.
-func eachLine(path string, f func(n int, line string) error) error {
-	r, err := posfile.Open(path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	sc := bufio.NewScanner(r)
-	n := 0
-	for sc.Scan() {
-		n++
-		if line := strings.TrimSpace(sc.Text()); line != "" {
-			if err := f(n, line); err != nil {
-				return err
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading positions of %s: %w", path, err)
-	}
-	return nil
 }
 
 // runRescore runs rescore into the file out (standard output for "-").

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -95,19 +95,9 @@ func load(o *options) (*data, error) {
 }
 
 func (d *data) readFile(o *options, path string, n *int) error {
-	in, err := posfile.Open(path)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	sc := bufio.NewScanner(in)
-	for line := 1; sc.Scan(); line++ {
+	err := posfile.Lines(path, func(line int, text string) error {
 		if o.max > 0 && *n >= o.max {
-			return nil
-		}
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
+			return errEnough
 		}
 		pos, t, withResult, err := parseLine(text, o.k, o.lambda)
 		if err != nil {
@@ -126,12 +116,16 @@ func (d *data) readFile(o *options, path string, n *int) error {
 				d.train.addMirror()
 			}
 		}
+		return nil
+	})
+	if errors.Is(err, errEnough) {
+		return nil
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading %s: %w", path, err)
-	}
-	return nil
+	return err
 }
+
+// errEnough stops readFile's reading at -max positions.
+var errEnough = errors.New("enough positions")
 
 // parseLine reads one line and returns its position and target, and
 // whether it had a game result.

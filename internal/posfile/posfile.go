@@ -105,3 +105,27 @@ func (g gzipFile) Close() error {
 	}
 	return err
 }
+
+// Lines calls f with each non-empty line of the file name (through gzip
+// for .gz), trimmed of spaces, and its line number from 1. It stops at
+// f's first error and returns it as it is; a read error says "reading
+// positions of name".
+func Lines(name string, f func(n int, line string) error) error {
+	r, err := Open(name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			if err := f(n, line); err != nil {
+				return err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading positions of %s: %w", name, err)
+	}
+	return nil
+}

@@ -2,6 +2,8 @@ package posfile
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -52,4 +54,23 @@ func TestErrors(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte("not gzip"), 0o644))
 	_, err = Open(bad)
 	assert.ErrorContains(t, err, "reading positions of "+bad)
+}
+
+// Lines gives the non-empty lines, trimmed, with their numbers, and
+// returns f's error as it is.
+func TestLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.txt")
+	require.NoError(t, os.WriteFile(path, []byte("a\n\n  b \nc\n"), 0o644))
+	var got []string
+	require.NoError(t, Lines(path, func(n int, line string) error {
+		got = append(got, fmt.Sprintf("%d:%s", n, line))
+		return nil
+	}))
+	assert.Equal(t, []string{"1:a", "3:b", "4:c"}, got)
+	stop := errors.New("stop")
+	calls := 0
+	err := Lines(path, func(int, string) error { calls++; return stop })
+	assert.Same(t, stop, err)
+	assert.Equal(t, 1, calls)
+	assert.ErrorContains(t, Lines(filepath.Join(t.TempDir(), "missing"), nil), "reading positions: open ")
 }
