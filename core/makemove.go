@@ -14,14 +14,45 @@ type Undo struct {
 // LegalMoves or ParseUCI), and returns what UnmakeMove needs to take it back.
 // It updates the hash incrementally and allocates nothing.
 func (p *Position) MakeMove(m Move) Undo {
-	// Castling and the moves of a variant position share one test.
+	// Captures, promotions, castling and the moves of a variant position
+	// share one test and go out of line: the quiet move's path, which
+	// callers inline, then keeps its values in registers.
+	if !m.isPlain() {
+		return p.makeOther(m)
+	}
+	u, h := p.begin()
+	us, from, to, pt := p.side&1, m.From(), m.To(), m.Piece()
+	fromTo := from.Bitboard() | to.Bitboard()
+	pc := NewPiece(us, pt) & 15
+	p.byType[0] ^= fromTo
+	p.byType[pt&7] ^= fromTo
+	p.byColor[us] ^= fromTo
+	p.board[from&63] = NoPiece
+	p.board[to&63] = pc
+	h ^= zobrist[pc][from&63] ^ zobrist[pc][to&63]
+	if pt == Pawn {
+		p.halfmove = 0
+		if m.IsDoublePush() {
+			ep := (from + to) / 2
+			if PawnAttacks(us, ep)&p.byType[Pawn]&p.byColor[us^1] != 0 {
+				p.ep = ep
+				h ^= tables.ZobristEnPassant[ep&7]
+			}
+		}
+	}
+	return p.finish(u, h, from, to)
+}
+
+// makeOther is MakeMove for the moves that are not plain (isPlain):
+// captures and promotions here, castling and a variant's moves in
+// makeSpecial.
+//
+//go:noinline
+func (p *Position) makeOther(m Move) Undo {
 	if m.isSpecial() {
 		return p.makeSpecial(m)
 	}
 	u, h := p.begin()
-	// Inlined calls on a line of their own cost a NOP each (the mark Go
-	// keeps for inlined frames): From and To share the line of a real
-	// instruction, and UnmakeMove's likewise.
 	us, from, to := p.side&1, m.From(), m.To()
 	if c := m.Captured(); c != NoPieceType {
 		capSq := to
@@ -56,13 +87,6 @@ func (p *Position) MakeMove(m Move) Undo {
 	}
 	if pt == Pawn {
 		p.halfmove = 0
-		if m.IsDoublePush() {
-			ep := (from + to) / 2
-			if PawnAttacks(us, ep)&p.byType[Pawn]&p.byColor[us^1] != 0 {
-				p.ep = ep
-				h ^= tables.ZobristEnPassant[ep&7]
-			}
-		}
 	}
 	return p.finish(u, h, from, to)
 }
@@ -152,17 +176,37 @@ func (p *Position) unmakeSpecial(m Move, us Color, u Undo) Undo {
 // returned for it. The position is as it was, but for the cached checkers,
 // which the next Checkers or InCheck computes again.
 func (p *Position) UnmakeMove(m Move, u Undo) {
+	if !m.isPlain() {
+		p.unmakeOther(m, u)
+		return
+	}
+	us, from, to := (p.side^1)&1, m.From(), m.To()
+	fromTo := from.Bitboard() | to.Bitboard()
+	p.side = us
+	p.fullmove -= int(us)
+	p.byType[0] ^= fromTo
+	p.byType[m.Piece()&7] ^= fromTo
+	p.byColor[us] ^= fromTo
+	p.board[from&63] = NewPiece(us, m.Piece())
+	p.board[to&63] = NoPiece
+	p.hash = u.hash
+	p.checkers = unknownCheckers
+	p.halfmove = int(u.halfmove)
+	p.castling = u.castling
+	p.ep = u.ep
+}
+
+// unmakeOther is UnmakeMove for the moves that are not plain (isPlain).
+//
+//go:noinline
+func (p *Position) unmakeOther(m Move, u Undo) {
 	us, from, to := (p.side^1)&1, m.From(), m.To()
 	p.side = us
 	p.fullmove -= int(us)
-	// Castling and the moves of a variant position share one test.
 	if m.isSpecial() {
 		u = p.unmakeSpecial(m, us, u)
 	} else {
 		fromTo := from.Bitboard() | to.Bitboard()
-		// The promotion test comes before the XORs all moves share: after
-		// them, its compare and branch straddled a 32-byte boundary, which
-		// Go's assembler pads with a NOP (its Intel JCC erratum rule).
 		if promo := m.Promotion(); promo != NoPieceType {
 			p.byType[Pawn] ^= from.Bitboard()
 			p.byType[promo&7] ^= to.Bitboard()

@@ -48,9 +48,14 @@ const (
 )
 
 // isSpecial reports whether m is castling or a move of a variant position
-// (flagVariant): the moves MakeMove, UnmakeMove and CountLegalMovesAfter
-// send out of their common path, in one test.
+// (flagVariant): the moves CountLegalMovesAfter sends out of its common
+// path in one test, and MakeMove and UnmakeMove after isPlain.
 func (m Move) isSpecial() bool { return m&(flagCastle|flagVariant) != 0 }
+
+// isPlain reports whether m is a standard position's move that neither
+// captures, promotes nor castles: the moves MakeMove and UnmakeMove keep
+// on the path their callers inline.
+func (m Move) isPlain() bool { return m&(flagCastle|flagVariant|7<<15|7<<18) == 0 }
 
 // newMove packs a move.
 func newMove(from, to Square, piece, captured, promo PieceType) Move {
