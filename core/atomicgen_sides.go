@@ -76,7 +76,7 @@ func (p *Position) generateAtomicWhite(ml *MoveList, mode genMode) int {
 		// with king and rook moved, safe in the atomic sense (a square
 		// next to their king is). Chess960's castling is the same, the
 		// rook's square and the path taken from the position.
-		for rights := p.castling & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
+		for rights := p.castling() & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
 			i := int(Bitboard(rights).First()) & 3
 			if p.castlePath[i]&occ != 0 {
 				continue
@@ -129,13 +129,13 @@ func (p *Position) generateAtomicWhite(ml *MoveList, mode genMode) int {
 	}
 	// En passant explodes around the square the pawn lands on, and takes
 	// the pawn behind it.
-	if p.ep != NoSquare && mode&genCaptures != 0 {
-		for b := PawnAttacks(them, p.ep) & pawns; b != 0; {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
+		for b := PawnAttacks(them, p.ep()) & pawns; b != 0; {
 			from := b.PopFirst()
-			if p.atomicCaptureSafe(&v, from, p.ep, p.ep^8) {
+			if p.atomicCaptureSafe(&v, from, p.ep(), p.ep()^8) {
 				n++
 				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+					ml.add(newMove(from, p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 				}
 			}
 		}
@@ -217,7 +217,7 @@ func (p *Position) generateAtomicBlack(ml *MoveList, mode genMode) int {
 		// with king and rook moved, safe in the atomic sense (a square
 		// next to their king is). Chess960's castling is the same, the
 		// rook's square and the path taken from the position.
-		for rights := p.castling & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
+		for rights := p.castling() & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
 			i := int(Bitboard(rights).First()) & 3
 			if p.castlePath[i]&occ != 0 {
 				continue
@@ -270,13 +270,13 @@ func (p *Position) generateAtomicBlack(ml *MoveList, mode genMode) int {
 	}
 	// En passant explodes around the square the pawn lands on, and takes
 	// the pawn behind it.
-	if p.ep != NoSquare && mode&genCaptures != 0 {
-		for b := PawnAttacks(them, p.ep) & pawns; b != 0; {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
+		for b := PawnAttacks(them, p.ep()) & pawns; b != 0; {
 			from := b.PopFirst()
-			if p.atomicCaptureSafe(&v, from, p.ep, p.ep^8) {
+			if p.atomicCaptureSafe(&v, from, p.ep(), p.ep()^8) {
 				n++
 				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+					ml.add(newMove(from, p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 				}
 			}
 		}
@@ -361,7 +361,7 @@ func (p *Position) countAtomicWhite() int {
 		// with king and rook moved, safe in the atomic sense (a square
 		// next to their king is). Chess960's castling is the same, the
 		// rook's square and the path taken from the position.
-		for rights := p.castling & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
+		for rights := p.castling() & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
 			i := int(Bitboard(rights).First()) & 3
 			if p.castlePath[i]&occ != 0 {
 				continue
@@ -414,13 +414,13 @@ func (p *Position) countAtomicWhite() int {
 	}
 	// En passant explodes around the square the pawn lands on, and takes
 	// the pawn behind it.
-	if p.ep != NoSquare && mode&genCaptures != 0 {
-		for b := PawnAttacks(them, p.ep) & pawns; b != 0; {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
+		for b := PawnAttacks(them, p.ep()) & pawns; b != 0; {
 			from := b.PopFirst()
-			if p.atomicCaptureSafe(&v, from, p.ep, p.ep^8) {
+			if p.atomicCaptureSafe(&v, from, p.ep(), p.ep()^8) {
 				n++
 				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+					ml.add(newMove(from, p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 				}
 			}
 		}
@@ -505,7 +505,7 @@ func (p *Position) countAtomicBlack() int {
 		// with king and rook moved, safe in the atomic sense (a square
 		// next to their king is). Chess960's castling is the same, the
 		// rook's square and the path taken from the position.
-		for rights := p.castling & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
+		for rights := p.castling() & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
 			i := int(Bitboard(rights).First()) & 3
 			if p.castlePath[i]&occ != 0 {
 				continue
@@ -558,13 +558,13 @@ func (p *Position) countAtomicBlack() int {
 	}
 	// En passant explodes around the square the pawn lands on, and takes
 	// the pawn behind it.
-	if p.ep != NoSquare && mode&genCaptures != 0 {
-		for b := PawnAttacks(them, p.ep) & pawns; b != 0; {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
+		for b := PawnAttacks(them, p.ep()) & pawns; b != 0; {
 			from := b.PopFirst()
-			if p.atomicCaptureSafe(&v, from, p.ep, p.ep^8) {
+			if p.atomicCaptureSafe(&v, from, p.ep(), p.ep()^8) {
 				n++
 				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+					ml.add(newMove(from, p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 				}
 			}
 		}

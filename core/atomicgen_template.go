@@ -23,7 +23,7 @@ package core
 // as it stands; every other move is tested against the occupancy it
 // leaves, explosion included (variant_atomic.go has the tests).
 func (p *Position) atomicSide(ml *MoveList, mode genMode) int {
-	us, them := p.side&1, (p.side^1)&1
+	us, them := p.side()&1, (p.side()^1)&1
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	v := atomicView{
@@ -95,7 +95,7 @@ func (p *Position) atomicSide(ml *MoveList, mode genMode) int {
 		// with king and rook moved, safe in the atomic sense (a square
 		// next to their king is). Chess960's castling is the same, the
 		// rook's square and the path taken from the position.
-		for rights := p.castling & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
+		for rights := p.castling() & castleRights[us]; v.checkers == 0 && rights != 0; rights &= rights - 1 {
 			i := int(Bitboard(rights).First()) & 3
 			if p.castlePath[i]&occ != 0 {
 				continue
@@ -148,13 +148,13 @@ func (p *Position) atomicSide(ml *MoveList, mode genMode) int {
 	}
 	// En passant explodes around the square the pawn lands on, and takes
 	// the pawn behind it.
-	if p.ep != NoSquare && mode&genCaptures != 0 {
-		for b := PawnAttacks(them, p.ep) & pawns; b != 0; {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
+		for b := PawnAttacks(them, p.ep()) & pawns; b != 0; {
 			from := b.PopFirst()
-			if p.atomicCaptureSafe(&v, from, p.ep, p.ep^8) {
+			if p.atomicCaptureSafe(&v, from, p.ep(), p.ep()^8) {
 				n++
 				if ml != nil {
-					ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+					ml.add(newMove(from, p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 				}
 			}
 		}

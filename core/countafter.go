@@ -48,12 +48,12 @@ func (p *Position) SumLegalMovesAfter(moves []Move) int {
 // counted by countWhite or countBlack (a variant's by its generator), and
 // the fields put back.
 func (p *Position) countAfterGo(m Move) int {
-	us := p.side & 1
+	us := p.side() & 1
 	from, to := m.From(), m.To()
 	// The bitboards are saved whole and copied back (a few 16-byte moves);
 	// side, castling, en passant and the checkers likewise.
 	byType, byColor := p.byType, p.byColor
-	side, castling, ep, checkers := p.side, p.castling, p.ep, p.checkers
+	st, checkers := p.st, p.checkers
 	// Castling and the moves of a variant position share one test.
 	if m&(flagCastle|flagVariant) != 0 {
 		if m&flagVariant != 0 {
@@ -87,14 +87,16 @@ func (p *Position) countAfterGo(m Move) int {
 			p.byType[m.Piece()&7] ^= fromTo
 		}
 	}
-	p.side = side ^ 1
-	p.castling = castling & p.castleMask[from&63] & p.castleMask[to&63]
-	p.ep = NoSquare
+	// The other side to move, the rights left, en passant: st in one
+	// store (see Position.st). The clock is not counted: no count reads it.
+	next := (st^stSideMask)&^(stCastlingMask|stEPMask) | uint64(uint8(st)&p.castleMask[from&63]&p.castleMask[to&63])
+	ep := NoSquare
 	if m.IsDoublePush() {
 		if sq := (from + to) / 2; PawnAttacks(us, sq)&p.byType[Pawn]&p.byColor[us^1] != 0 {
-			p.ep = sq
+			ep = sq
 		}
 	}
+	p.st = next | uint64(ep)<<stEP
 	p.checkers = unknownCheckers
 	// generate's work, without its tests of the list and of the side to
 	// move: the side is the other one, known here.
@@ -108,6 +110,6 @@ func (p *Position) countAfterGo(m Move) int {
 		n = p.countWhite()
 	}
 	p.byType, p.byColor = byType, byColor
-	p.side, p.castling, p.ep, p.checkers = side, castling, ep, checkers
+	p.st, p.checkers = st, checkers
 	return n
 }

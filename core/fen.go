@@ -140,15 +140,15 @@ func parseFEN(v Variant, fen string) (Position, error) {
 	// Side to move.
 	switch fields[1] {
 	case "w":
-		p.side = White
+		p.setSide(White)
 	case "b":
-		p.side = Black
+		p.setSide(Black)
 	default:
 		return fail("side to move", "want \"w\" or \"b\", have %q", fields[1])
 	}
 	if v == Standard {
-		if p.attackersTo(p.KingSquare(p.side^1), p.byType[0])&p.byColor[p.side] != 0 {
-			return fail("side to move", "%v is in check but it is %v to move", p.side^1, p.side)
+		if p.attackersTo(p.KingSquare(p.side()^1), p.byType[0])&p.byColor[p.side()] != 0 {
+			return fail("side to move", "%v is in check but it is %v to move", p.side()^1, p.side())
 		}
 	} else if msg := p.checkVariantChecks(v); msg != "" {
 		return fail("side to move", "%s", msg)
@@ -165,7 +165,7 @@ func parseFEN(v Variant, fen string) (Position, error) {
 	}
 
 	// En passant.
-	p.ep = NoSquare
+	p.setEP(NoSquare)
 	if fields[3] != "-" {
 		ep, err := ParseSquare(fields[3])
 		if err != nil {
@@ -175,19 +175,19 @@ func parseFEN(v Variant, fen string) (Position, error) {
 		// seen from the side that moved it; ep and the square it came from
 		// are empty.
 		rank, pawnSq, fromSq := 5, ep-8, ep+8
-		if p.side == Black {
+		if p.side() == Black {
 			rank, pawnSq, fromSq = 2, ep+8, ep-8
 		}
 		switch {
 		case ep.Rank() != rank:
 			return fail("en passant", "%v is not on rank %d", ep, rank+1)
-		case p.board[pawnSq] != NewPiece(p.side^1, Pawn):
-			return fail("en passant", "no %v pawn on %v in front of %v", p.side^1, pawnSq, ep)
+		case p.board[pawnSq] != NewPiece(p.side()^1, Pawn):
+			return fail("en passant", "no %v pawn on %v in front of %v", p.side()^1, pawnSq, ep)
 		case p.board[ep] != NoPiece || p.board[fromSq] != NoPiece:
 			return fail("en passant", "%v or %v is occupied, so no pawn just passed %v", ep, fromSq, ep)
 		}
-		if PawnAttacks(p.side^1, ep)&p.Pieces(p.side, Pawn) != 0 {
-			p.ep = ep
+		if PawnAttacks(p.side()^1, ep)&p.Pieces(p.side(), Pawn) != 0 {
+			p.setEP(ep)
 		}
 	}
 
@@ -198,7 +198,7 @@ func parseFEN(v Variant, fen string) (Position, error) {
 		if err != nil || n < 0 || n > 1<<30 {
 			return fail("halfmove clock", "want a non-negative number, have %q", fields[4])
 		}
-		p.halfmove = n
+		p.setHalfmove(n)
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
@@ -275,10 +275,10 @@ func (p *Position) parseCastling(field string) string {
 		if rsq < ksq {
 			i++
 		}
-		if p.castling&(1<<i) != 0 {
+		if p.castling()&(1<<i) != 0 {
 			return fmt.Sprintf("%q: a second right for the same side", c)
 		}
-		p.castling |= 1 << i
+		p.setCastling(p.castling() | 1<<i)
 		p.castleRook[i] = rsq
 		kTo, rTo := castleTargets(i)
 		p.castleKingPath[i] = Between(ksq, kTo) | kTo.Bitboard()
@@ -304,7 +304,7 @@ func (p *Position) FEN() string {
 	if p.variant == Crazyhouse {
 		p.writePockets(&sb)
 	}
-	if p.side == White {
+	if p.side() == White {
 		sb.WriteString(" w ")
 	} else {
 		sb.WriteString(" b ")
@@ -320,7 +320,7 @@ func (p *Position) FEN() string {
 		sb.WriteString(strconv.Itoa(3 - int(p.checks[Black])))
 		sb.WriteByte(' ')
 	}
-	sb.WriteString(strconv.Itoa(p.halfmove))
+	sb.WriteString(strconv.Itoa(p.halfmove()))
 	sb.WriteByte(' ')
 	sb.WriteString(strconv.Itoa(p.fullmove))
 	return sb.String()
@@ -328,12 +328,12 @@ func (p *Position) FEN() string {
 
 // castlingString writes the castling rights as X-FEN.
 func (p *Position) castlingString() string {
-	if p.castling == 0 {
+	if p.castling() == 0 {
 		return "-"
 	}
 	var b []byte
 	for i := range 4 {
-		if p.castling&(1<<i) == 0 {
+		if p.castling()&(1<<i) == 0 {
 			continue
 		}
 		color := Color(i / 2)

@@ -99,8 +99,8 @@ func FuzzParseFEN(f *testing.F) {
 		if got := q.FEN(); got != fen {
 			t.Fatalf("ParseFEN(%q) writes %q, which reads back as %q", in, fen, got)
 		}
-		if p.board != q.board || p.side != q.side || p.castling != q.castling || p.castleRook != q.castleRook ||
-			p.halfmove != q.halfmove || p.fullmove != q.fullmove || p.EnPassant() != q.EnPassant() {
+		if p.board != q.board || p.side() != q.side() || p.castling() != q.castling() || p.castleRook != q.castleRook ||
+			p.halfmove() != q.halfmove() || p.fullmove != q.fullmove || p.EnPassant() != q.EnPassant() {
 			t.Fatalf("ParseFEN(%q) and ParseFEN(%q) give different positions", in, fen)
 		}
 		var ml MoveList

@@ -31,7 +31,7 @@ func (p *Position) GivesCheck(m Move) bool {
 	if m&(flagCastle|flagEnPassant) != 0 {
 		return p.givesCheckSpecial(m)
 	}
-	us := p.side & 1
+	us := p.side() & 1
 	ksq := (p.byType[King] & p.byColor[us^1]).First()
 	from, to := m.From(), m.To()
 	// The occupancy once the move is made; a captured piece's square stays
@@ -85,7 +85,7 @@ func (p *Position) GivesCheck(m Move) bool {
 //
 //go:noinline
 func (p *Position) givesCheckSpecial(m Move) bool {
-	us := p.side & 1
+	us := p.side() & 1
 	ksq := (p.byType[King] & p.byColor[us^1]).First()
 	ours := p.byColor[us]
 	rooks := p.byType[Rook] & ours
@@ -131,7 +131,7 @@ type CheckInfo struct {
 // of one position, such as a search ordering or pruning all the moves of a
 // node; for one move, Position.GivesCheck is cheaper.
 func (p *Position) CheckInfo() CheckInfo {
-	us := p.side & 1
+	us := p.side() & 1
 	ours := p.byColor[us]
 	ksq := (p.byType[King] & p.byColor[us^1]).First()
 	occ := p.byType[0]

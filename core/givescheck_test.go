@@ -55,7 +55,7 @@ func checkGivesCheck(t *testing.T, p *Position, ml *MoveList, tally *givesCheckT
 		// castling) is not among the checkers: a discovered check.
 		dest := m.To()
 		if m.IsCastle() {
-			_, dest = castleTargets(castleIndex(m, p.side))
+			_, dest = castleTargets(castleIndex(m, p.side()))
 		}
 		discovered := !checkers.Has(dest)
 		if discovered {

@@ -94,7 +94,7 @@ func (h *History) Repetitions(p *Position) int {
 // HalfmoveClock positions, and allocates nothing.
 func (h *History) HasRepeated(p *Position) bool {
 	e := h.entries
-	n := min(p.halfmove, len(e)) // positions 1..n back may repeat
+	n := min(p.halfmove(), len(e)) // positions 1..n back may repeat
 	for i := 1; i <= n; i++ {
 		if e[len(e)-i].null {
 			n = i - 1
@@ -125,7 +125,7 @@ func (h *History) repetitions(p *Position, first bool) int {
 	n := 0
 	// Positions with the same side to move stand an even number of plies
 	// back; the entries between are read for null moves.
-	for i := 1; i <= p.halfmove && i <= len(e); i++ {
+	for i := 1; i <= p.halfmove() && i <= len(e); i++ {
 		en := &e[len(e)-i]
 		if en.null {
 			break

@@ -140,8 +140,8 @@ func TestInvariantsOnRandomGames(t *testing.T) {
 		var path []string
 		for range r.IntN(start.maxPlies + 1) {
 			checkFENRoundTrip(t, &p, path)
-			if p.ep != NoSquare {
-				if p.EnPassant() == p.ep {
+			if p.ep() != NoSquare {
+				if p.EnPassant() == p.ep() {
 					epLegal++
 				} else {
 					epHashedOnly++
@@ -192,17 +192,17 @@ func where(p *Position, path []string) string {
 // type, and castling takes one of our rooks.
 func checkMoveFields(t *testing.T, p *Position, m Move, path []string) {
 	from, to := p.board[m.From()], p.board[m.To()]
-	ok := from != NoPiece && from.Color() == p.side && from.Type() == m.Piece()
+	ok := from != NoPiece && from.Color() == p.side() && from.Type() == m.Piece()
 	switch {
 	case m.IsCastle():
-		ok = ok && m.Piece() == King && to == NewPiece(p.side, Rook) && !m.IsCapture()
+		ok = ok && m.Piece() == King && to == NewPiece(p.side(), Rook) && !m.IsCapture()
 	case m.IsEnPassant():
 		ok = ok && m.Piece() == Pawn && to == NoPiece && m.Captured() == Pawn &&
-			p.board[m.To()^8] == NewPiece(p.side^1, Pawn)
+			p.board[m.To()^8] == NewPiece(p.side()^1, Pawn)
 	case to == NoPiece:
 		ok = ok && !m.IsCapture()
 	default:
-		ok = ok && to.Color() != p.side && to.Type() == m.Captured() && m.Captured() != King
+		ok = ok && to.Color() != p.side() && to.Type() == m.Captured() && m.Captured() != King
 	}
 	if m.IsPromotion() {
 		ok = ok && m.Piece() == Pawn && (m.To().Rank() == 0 || m.To().Rank() == 7)
@@ -219,7 +219,7 @@ func checkMoveFields(t *testing.T, p *Position, m Move, path []string) {
 // and after.
 func checkMakeUnmake(t *testing.T, p *Position, m Move, path []string) {
 	before := *p
-	us := p.side
+	us := p.side()
 	u := p.MakeMove(m)
 	if h := p.computeHash(); p.hash != h {
 		t.Fatalf("after %s in %s: incremental hash %#x, from scratch %#x", before.UCI(m), where(&before, path), p.hash, h)
@@ -283,20 +283,20 @@ func checkFENRoundTrip(t *testing.T, p *Position, path []string) {
 	require.Equal(t, p.board, q.board, ctx)
 	require.Equal(t, p.byType, q.byType, ctx)
 	require.Equal(t, p.byColor, q.byColor, ctx)
-	require.Equal(t, p.side, q.side, ctx)
-	require.Equal(t, p.castling, q.castling, ctx)
-	require.Equal(t, p.halfmove, q.halfmove, ctx)
+	require.Equal(t, p.side(), q.side(), ctx)
+	require.Equal(t, p.castling(), q.castling(), ctx)
+	require.Equal(t, p.halfmove(), q.halfmove(), ctx)
 	require.Equal(t, p.fullmove, q.fullmove, ctx)
 	// Rights a game has lost leave stale entries in castleRook and
 	// castleMask, which a position read from FEN never had: compare what
 	// the remaining rights see.
 	for i := range 4 {
-		if p.castling&(1<<i) != 0 {
+		if p.castling()&(1<<i) != 0 {
 			require.Equal(t, p.castleRook[i], q.castleRook[i], "castling rook %d: %s", i, ctx)
 		}
 	}
 	for sq := range 64 {
-		require.Equal(t, p.castleMask[sq]&p.castling, q.castleMask[sq]&q.castling, "castling mask of %v: %s", Square(sq), ctx)
+		require.Equal(t, p.castleMask[sq]&p.castling(), q.castleMask[sq]&q.castling(), "castling mask of %v: %s", Square(sq), ctx)
 	}
 	// ParseFEN marks a position Chess960 exactly when a remaining right has
 	// its king off e1/e8 or its rook off the a- and h-files; a Chess960
@@ -311,13 +311,13 @@ func checkFENRoundTrip(t *testing.T, p *Position, path []string) {
 	}
 	require.Equal(t, want960, q.Chess960(), "Chess960 flag: %s", ctx)
 
-	if p.EnPassant() == p.ep {
-		require.Equal(t, p.ep, q.ep, "en passant: %s", ctx)
+	if p.EnPassant() == p.ep() {
+		require.Equal(t, p.ep(), q.ep(), "en passant: %s", ctx)
 		require.Equal(t, p.hash, q.hash, "hash: %s", ctx)
 	} else {
-		require.Equal(t, NoSquare, q.ep, "en passant: %s", ctx)
-		require.Equal(t, p.hash^tables.ZobristEnPassant[p.ep.File()], q.hash,
-			"hash: an illegal en passant on %v should account for its file key only: %s", p.ep, ctx)
+		require.Equal(t, NoSquare, q.ep(), "en passant: %s", ctx)
+		require.Equal(t, p.hash^tables.ZobristEnPassant[p.ep().File()], q.hash,
+			"hash: an illegal en passant on %v should account for its file key only: %s", p.ep(), ctx)
 	}
 
 	var a, b MoveList

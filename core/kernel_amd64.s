@@ -9,7 +9,7 @@
 TEXT ·countBMI2(SB), NOSPLIT, $0-24
 	MOVQ pos+0(FP), AX
 	MOVQ tab+8(FP), CX
-	CMPB 296(AX), $0x00
+	CMPB 298(AX), $0x00
 	JNE  black
 
 	// Our king, the occupancy with it lifted and the enemy sliders.
@@ -480,7 +480,7 @@ w_nopromo_37:
 
 w_tail_18:
 	// 4. En passant, each capture tested from the king.
-	MOVBQZX 298(AX), BX
+	MOVBQZX 297(AX), BX
 	CMPQ    BX, $0x00000040
 	JEQ     w_noep_38
 	MOVQ    3584(CX)(BX*8), R9
@@ -538,7 +538,7 @@ w_epnext_41:
 w_end_40:
 w_noep_38:
 	// 5. Castling, out of check.
-	MOVBQZX 297(AX), R13
+	MOVBQZX 296(AX), R13
 	ANDQ    $0x00000003, R13
 	JZ      w_done_1
 	CMPQ    152(AX), $0x00000000
@@ -1200,7 +1200,7 @@ b_nopromo_37:
 
 b_tail_18:
 	// 4. En passant, each capture tested from the king.
-	MOVBQZX 298(AX), BX
+	MOVBQZX 297(AX), BX
 	CMPQ    BX, $0x00000040
 	JEQ     b_noep_38
 	MOVQ    3072(CX)(BX*8), R9
@@ -1258,7 +1258,7 @@ b_epnext_41:
 b_end_40:
 b_noep_38:
 	// 5. Castling, out of check.
-	MOVBQZX 297(AX), R13
+	MOVBQZX 296(AX), R13
 	ANDQ    $0x0000000c, R13
 	JZ      b_done_1
 	CMPQ    152(AX), $0x00000000
@@ -1469,7 +1469,7 @@ TEXT ·countAfterBMI2(SB), NOSPLIT, $104-32
 	MOVOU X0, 48(SP)
 	MOVOU 128(AX), X0
 	MOVOU X0, 64(SP)
-	CMPB  296(AX), $0x00
+	CMPB  298(AX), $0x00
 	JNE   black
 
 	// Make the move in the frame: from, to.
@@ -1481,7 +1481,7 @@ TEXT ·countAfterBMI2(SB), NOSPLIT, $104-32
 
 	// The castling rights that survive a move to this square: the count
 	// reads only the other side's, which a move from a square cannot take.
-	MOVBQZX 297(AX), DI
+	MOVBQZX 296(AX), DI
 	ANDB    160(AX)(SI*1), DI
 	MOVB    DI, 96(SP)
 	MOVB    $0x40, 97(SP)
@@ -2300,7 +2300,7 @@ black:
 
 	// The castling rights that survive a move to this square: the count
 	// reads only the other side's, which a move from a square cannot take.
-	MOVBQZX 297(AX), DI
+	MOVBQZX 296(AX), DI
 	ANDB    160(AX)(SI*1), DI
 	MOVB    DI, 96(SP)
 	MOVB    $0x40, 97(SP)
@@ -3122,7 +3122,7 @@ TEXT ·countChildrenBMI2(SB), NOSPLIT, $128-40
 	MOVQ  DX, 104(SP)
 	LEAQ  (DX)(BX*4), BX
 	MOVQ  BX, 112(SP)
-	CMPB  296(AX), $0x00
+	CMPB  298(AX), $0x00
 	JNE   black
 
 wloop:
@@ -3153,7 +3153,7 @@ wloop:
 
 	// The castling rights that survive a move to this square: the count
 	// reads only the other side's, which a move from a square cannot take.
-	MOVBQZX 297(AX), DI
+	MOVBQZX 296(AX), DI
 	ANDB    160(AX)(SI*1), DI
 	MOVB    DI, 96(SP)
 	MOVB    $0x40, 97(SP)
@@ -3994,7 +3994,7 @@ bloop:
 
 	// The castling rights that survive a move to this square: the count
 	// reads only the other side's, which a move from a square cannot take.
-	MOVBQZX 297(AX), DI
+	MOVBQZX 296(AX), DI
 	ANDB    160(AX)(SI*1), DI
 	MOVB    DI, 96(SP)
 	MOVB    $0x40, 97(SP)

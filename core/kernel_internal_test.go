@@ -31,7 +31,7 @@ func requireKernel(t testing.TB) {
 // checkers it caches; p is left as it was.
 func countGo(p *Position) (int, Bitboard) {
 	q := *p
-	if q.side&1 == White {
+	if q.side()&1 == White {
 		return q.countWhite(), q.checkers
 	}
 	return q.countBlack(), q.checkers

@@ -14,9 +14,9 @@ const (
 	kernelOffCastleRook     = 224
 	kernelOffCastlePath     = 232
 	kernelOffCastleKingPath = 264
-	kernelOffSide           = 296
-	kernelOffCastling       = 297
-	kernelOffEP             = 298
+	kernelOffSide           = 298
+	kernelOffCastling       = 296
+	kernelOffEP             = 297
 )
 
 // The parts of the kernel's table, in uint64s (fillKernelTable).

@@ -12,7 +12,7 @@ func kernelReady() {}
 // countKernel is the Go counter here: useKernel, a constant false, keeps
 // every call to it away.
 func (p *Position) countKernel() int {
-	if p.side&1 == White {
+	if p.side()&1 == White {
 		return p.countWhite()
 	}
 	return p.countBlack()

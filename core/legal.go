@@ -15,7 +15,7 @@ func (p *Position) LegalMove(from, to Square, promo PieceType) Move {
 	if p.variant != Standard {
 		return p.variantLegalMove(from, to, promo)
 	}
-	us := p.side & 1
+	us := p.side() & 1
 	pc, target := p.board[from], p.board[to]
 	if pc == NoPiece || pc.Color() != us {
 		return NoMove
@@ -46,7 +46,7 @@ func (p *Position) LegalMove(from, to Square, promo PieceType) Move {
 		case t == f+2*up && from.Rank() == home && target == NoPiece && p.board[f+up] == NoPiece:
 			flags = flagDoublePush
 		case attacks && target != NoPiece:
-		case attacks && p.ep != NoSquare && to == p.ep:
+		case attacks && p.ep() != NoSquare && to == p.ep():
 			captured, capSq, flags = Pawn, to^8, flagEnPassant
 		default:
 			return NoMove
@@ -87,13 +87,13 @@ func (p *Position) IsLegal(m Move) bool {
 // castleMove returns the castling of the king on from with the rook on to
 // when it is legal, and NoMove otherwise.
 func (p *Position) castleMove(from, to Square) Move {
-	us := p.side & 1
+	us := p.side() & 1
 	i := 2 * int(us)
 	if to < from {
 		i++
 	}
 	them := p.byColor[us^1]
-	if p.castling&(1<<i) == 0 || p.castleRook[i] != to || p.castlePath[i]&p.byType[0] != 0 ||
+	if p.castling()&(1<<i) == 0 || p.castleRook[i] != to || p.castlePath[i]&p.byType[0] != 0 ||
 		p.attackedAfter(us, from, them, p.byType[0]) {
 		return NoMove
 	}
@@ -113,8 +113,8 @@ func (p *Position) castleMove(from, to Square) Move {
 // file whenever a capturing pawn merely stands next to the pawn that
 // advanced two squares.
 func (p *Position) RepetitionKey() uint64 {
-	if p.ep != NoSquare && !p.legalEnPassant() {
-		return p.hash ^ tables.ZobristEnPassant[p.ep&7]
+	if p.ep() != NoSquare && !p.legalEnPassant() {
+		return p.hash ^ tables.ZobristEnPassant[p.ep()&7]
 	}
 	return p.hash
 }

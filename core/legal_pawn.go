@@ -21,7 +21,7 @@ func (p *Position) LegalPawnMoveTo(fromFile int, to Square, promo PieceType) Mov
 	if p.variant != Standard {
 		return p.variantPawnMoveTo(fromFile, to, promo)
 	}
-	us := p.side & 1
+	us := p.side() & 1
 	toBB := to.Bitboard()
 	// A promotion is named on the last rank and only there, to a piece.
 	last := Rank8
@@ -78,7 +78,7 @@ func (p *Position) LegalPawnMoveTo(fromFile int, to Square, promo PieceType) Mov
 				return NoMove
 			}
 			capBB = toBB
-		case to == p.ep:
+		case to == p.ep():
 			captured, capBB, flags = Pawn, (to ^ 8).Bitboard(), flagEnPassant
 		default:
 			return NoMove

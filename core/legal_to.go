@@ -23,7 +23,7 @@ func (p *Position) LegalMoveTo(pt PieceType, from Bitboard, to Square) (m Move, 
 	if p.variant != Standard {
 		return p.variantMoveTo(pt, from, to)
 	}
-	us := p.side & 1
+	us := p.side() & 1
 	toBB := to.Bitboard()
 	if (p.byColor[us]|p.byType[King])&toBB != 0 {
 		return NoMove, 0 // our own piece, or the enemy king, is there
@@ -81,7 +81,7 @@ func (p *Position) LegalMoveTo(pt PieceType, from Bitboard, to Square) (m Move, 
 // kingMoveTo is LegalMoveTo for the king on a square of from, them
 // being the enemy pieces but any on `to`.
 func (p *Position) kingMoveTo(from Bitboard, to Square, them Bitboard) (m Move, n int) {
-	us := p.side & 1
+	us := p.side() & 1
 	captured := p.board[to&63].Type()
 	for ; from != 0; from &= from - 1 {
 		sq := from.First()

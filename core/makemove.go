@@ -2,12 +2,12 @@ package core
 
 import "github.com/gambit-chess/gambit/tables"
 
-// Undo holds what MakeMove cannot recompute when the move is taken back.
+// Undo holds what MakeMove cannot recompute when the move is taken back:
+// the hash and Position.st (side to move, castling rights, en-passant
+// square and halfmove clock) from before the move.
 type Undo struct {
-	hash     uint64
-	halfmove int32
-	castling uint8
-	ep       Square
+	hash uint64
+	st   uint64
 }
 
 // MakeMove plays m, which must be legal in the position (a move from
@@ -20,8 +20,8 @@ func (p *Position) MakeMove(m Move) Undo {
 	if !m.isPlain() {
 		return p.makeOther(m)
 	}
-	u, h := p.begin()
-	us, from, to, pt := p.side&1, m.From(), m.To(), m.Piece()
+	u, h, st := p.begin()
+	us, from, to, pt := Color(u.st>>stSide&1), m.From(), m.To(), m.Piece()
 	fromTo := from.Bitboard() | to.Bitboard()
 	pc := NewPiece(us, pt) & 15
 	p.byType[0] ^= fromTo
@@ -31,16 +31,16 @@ func (p *Position) MakeMove(m Move) Undo {
 	p.board[to&63] = pc
 	h ^= zobrist[pc][from&63] ^ zobrist[pc][to&63]
 	if pt == Pawn {
-		p.halfmove = 0
+		st &^= stClockMask
 		if m.IsDoublePush() {
 			ep := (from + to) / 2
 			if PawnAttacks(us, ep)&p.byType[Pawn]&p.byColor[us^1] != 0 {
-				p.ep = ep
+				st = st&^stEPMask | uint64(ep)<<stEP
 				h ^= tables.ZobristEnPassant[ep&7]
 			}
 		}
 	}
-	return p.finish(u, h, from, to)
+	return p.finish(u, h, st, from, to)
 }
 
 // makeOther is MakeMove for the moves that are not plain (isPlain):
@@ -52,8 +52,8 @@ func (p *Position) makeOther(m Move) Undo {
 	if m.isSpecial() {
 		return p.makeSpecial(m)
 	}
-	u, h := p.begin()
-	us, from, to := p.side&1, m.From(), m.To()
+	u, h, st := p.begin()
+	us, from, to := Color(u.st>>stSide&1), m.From(), m.To()
 	if c := m.Captured(); c != NoPieceType {
 		capSq := to
 		if m.IsEnPassant() {
@@ -65,7 +65,7 @@ func (p *Position) makeOther(m Move) Undo {
 		p.byColor[us^1] ^= b
 		p.board[capSq&63] = NoPiece
 		h ^= zobrist[NewPiece(us^1, c)&15][capSq&63]
-		p.halfmove = 0
+		st &^= stClockMask
 	}
 	// The mover leaves from and lands on to: one XOR per bitboard.
 	fromTo := from.Bitboard() | to.Bitboard()
@@ -86,42 +86,47 @@ func (p *Position) makeOther(m Move) Undo {
 		h ^= zobrist[pc][from&63] ^ zobrist[pc][to&63]
 	}
 	if pt == Pawn {
-		p.halfmove = 0
+		st &^= stClockMask
 	}
-	return p.finish(u, h, from, to)
+	return p.finish(u, h, st, from, to)
 }
 
-// begin starts MakeMove: it saves what UnmakeMove restores, clears the
-// en-passant square and counts the halfmove, and returns the Undo and the
-// hash so far (side to move and en passant updated).
-func (p *Position) begin() (Undo, uint64) {
-	// Every field is read before any is written: the compiler cannot tell
-	// that a store to one field leaves the others as they were, and would
-	// load them again.
-	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
+// begin starts MakeMove: it saves what UnmakeMove restores and returns
+// the Undo, the hash so far (side to move and en passant updated) and the
+// new Position.st so far: the en-passant square cleared and the halfmove
+// clock counted (a clock at 1<<32 would wrap to 0; ParseFEN accepts 1<<30
+// at most). Only finish writes st back, whole (see Position.st).
+func (p *Position) begin() (Undo, uint64, uint64) {
+	u := Undo{hash: p.hash, st: p.st}
 	h := u.hash ^ tables.ZobristWhiteToMove
-	if u.ep != NoSquare {
-		h ^= tables.ZobristEnPassant[u.ep&7]
-		p.ep = NoSquare
+	st := u.st + 1<<stHalfmove
+	if ep := Square(u.st >> stEP); ep != NoSquare {
+		h ^= tables.ZobristEnPassant[ep&7]
+		st = st&^stEPMask | uint64(NoSquare)<<stEP
 	}
 	p.checkers = unknownCheckers
-	p.halfmove = int(u.halfmove) + 1
-	return u, h
+	return u, h, st
 }
 
 // finish ends MakeMove of a move from `from` to `to`: castling rights,
-// move number, side to move, and the hash h. It returns u, MakeMove's
-// Undo, so that MakeMove ends in one statement: the call then shares the
-// line of a real instruction, and costs no NOP (see MakeMove).
-func (p *Position) finish(u Undo, h uint64, from, to Square) Undo {
+// move number and side to move, then the hash h and the new st, each in
+// one store. It returns u, MakeMove's Undo, so that MakeMove ends in one
+// statement: the call then shares the line of a real instruction, and
+// costs no NOP (see MakeMove).
+func (p *Position) finish(u Undo, h, st uint64, from, to Square) Undo {
 	// Rights change only when a move leaves or lands on a king's or rook's
 	// start square.
-	if c := p.castling & p.castleMask[from&63] & p.castleMask[to&63]; c != p.castling {
-		h ^= tables.ZobristCastling[p.castling&15] ^ tables.ZobristCastling[c&15]
-		p.castling = c
+	if c := uint8(st) & p.castleMask[from&63] & p.castleMask[to&63]; c != uint8(st) {
+		h ^= tables.ZobristCastling[uint8(st)&15] ^ tables.ZobristCastling[c&15]
+		st = st&^stCastlingMask | uint64(c)
 	}
-	p.fullmove += int(p.side & 1) // after Black's move
-	p.side ^= 1
+	// The move number counts after Black's move. A branch, not an add of
+	// the side: a node's moves are all one side's, so it is predicted, and
+	// White's moves store nothing.
+	if st&stSideMask != 0 {
+		p.fullmove++
+	}
+	p.st = st ^ stSideMask
 	p.hash = h
 	return u
 }
@@ -137,8 +142,8 @@ func (p *Position) makeSpecial(m Move) Undo {
 	if m&flagVariant != 0 {
 		return p.makeVariant(m)
 	}
-	u, h := p.begin()
-	us := p.side & 1
+	u, h, st := p.begin()
+	us := Color(u.st >> stSide & 1)
 	from, to := m.From(), m.To()
 	kTo, rTo := castleTargets(castleIndex(m, us))
 	king, rook := NewPiece(us, King), NewPiece(us, Rook)
@@ -148,13 +153,12 @@ func (p *Position) makeSpecial(m Move) Undo {
 	p.put(rook, rTo)
 	zk, zr := &zobrist[king&15], &zobrist[rook&15]
 	h ^= zk[from&63] ^ zk[kTo&63] ^ zr[to&63] ^ zr[rTo&63]
-	return p.finish(u, h, from, to)
+	return p.finish(u, h, st, from, to)
 }
 
 // unmakeSpecial is UnmakeMove's board part for castling and for the moves
-// of a variant position, with the side to move already set back to us. It
-// returns the Undo whose hash, clock, castling and en passant UnmakeMove
-// then restores: u, but for an atomic capture, whose Undo carries the
+// of a variant position, by us, the side that made it. It returns the Undo
+// whose hash and st UnmakeMove then restores: u, but for an atomic capture, whose Undo carries the
 // exploded pieces in place of the hash (variant_make.go).
 //
 //go:noinline
@@ -180,10 +184,13 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 		p.unmakeOther(m, u)
 		return
 	}
-	us, from, to := (p.side^1)&1, m.From(), m.To()
+	// The side that moved comes from the Undo, not from the Position:
+	// the Position's was written by MakeMove a moment ago.
+	us, from, to := Color(u.st>>stSide&1), m.From(), m.To()
 	fromTo := from.Bitboard() | to.Bitboard()
-	p.side = us
-	p.fullmove -= int(us)
+	if us == Black {
+		p.fullmove--
+	}
 	p.byType[0] ^= fromTo
 	p.byType[m.Piece()&7] ^= fromTo
 	p.byColor[us] ^= fromTo
@@ -191,18 +198,17 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	p.board[to&63] = NoPiece
 	p.hash = u.hash
 	p.checkers = unknownCheckers
-	p.halfmove = int(u.halfmove)
-	p.castling = u.castling
-	p.ep = u.ep
+	p.st = u.st
 }
 
 // unmakeOther is UnmakeMove for the moves that are not plain (isPlain).
 //
 //go:noinline
 func (p *Position) unmakeOther(m Move, u Undo) {
-	us, from, to := (p.side^1)&1, m.From(), m.To()
-	p.side = us
-	p.fullmove -= int(us)
+	us, from, to := Color(u.st>>stSide&1), m.From(), m.To()
+	if us == Black {
+		p.fullmove--
+	}
 	if m.isSpecial() {
 		u = p.unmakeSpecial(m, us, u)
 	} else {
@@ -227,9 +233,7 @@ func (p *Position) unmakeOther(m Move, u Undo) {
 	}
 	p.hash = u.hash
 	p.checkers = unknownCheckers
-	p.halfmove = int(u.halfmove)
-	p.castling = u.castling
-	p.ep = u.ep
+	p.st = u.st
 }
 
 // MakeNullMove passes the turn to the other side (for null-move pruning).
@@ -238,28 +242,21 @@ func (p *Position) unmakeOther(m Move, u Undo) {
 // up by one, so a search that bounds repetitions by the clock must stop at
 // a null move: History does) and, after Black's turn, the move number.
 func (p *Position) MakeNullMove() Undo {
-	u := Undo{hash: p.hash, halfmove: int32(p.halfmove), castling: p.castling, ep: p.ep}
-	p.checkers = unknownCheckers
-	if p.ep != NoSquare {
-		p.hash ^= tables.ZobristEnPassant[p.ep&7]
-		p.ep = NoSquare
-	}
-	p.hash ^= tables.ZobristWhiteToMove
-	p.halfmove++
-	if p.side == Black {
+	u, h, st := p.begin()
+	if st&stSideMask != 0 {
 		p.fullmove++
 	}
-	p.side ^= 1
+	p.st = st ^ stSideMask
+	p.hash = h
 	return u
 }
 
 // UnmakeNullMove takes back a null move.
 func (p *Position) UnmakeNullMove(u Undo) {
-	p.side ^= 1
-	if p.side == Black {
+	if u.st&stSideMask != 0 {
 		p.fullmove--
 	}
-	p.hash, p.checkers, p.halfmove, p.castling, p.ep = u.hash, unknownCheckers, int(u.halfmove), u.castling, u.ep
+	p.hash, p.checkers, p.st = u.hash, unknownCheckers, u.st
 }
 
 // castleIndex returns the castling right (bit index) castling move m of

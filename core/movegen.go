@@ -195,12 +195,12 @@ func (p *Position) generate(ml *MoveList, mode genMode) int {
 			kernelReady()
 			return p.countKernel()
 		}
-		if p.side&1 == White {
+		if p.side()&1 == White {
 			return p.countWhite()
 		}
 		return p.countBlack()
 	}
-	if p.side&1 == White {
+	if p.side()&1 == White {
 		return p.generateWhite(ml, mode)
 	}
 	return p.generateBlack(ml, mode)
@@ -275,14 +275,14 @@ func (p *Position) writePlainPawnMoves(ml *MoveList, targets Bitboard, delta int
 func (p *Position) addEnPassant(ml *MoveList, us Color, ksq Square) int {
 	n := 0
 	them := us ^ 1
-	capSq := p.ep ^ 8 // the pawn that advanced two squares
-	for b := PawnAttacks(them, p.ep) & p.byType[Pawn] & p.byColor[us]; b != 0; {
+	capSq := p.ep() ^ 8 // the pawn that advanced two squares
+	for b := PawnAttacks(them, p.ep()) & p.byType[Pawn] & p.byColor[us]; b != 0; {
 		from := b.PopFirst()
-		occ := p.byType[0] ^ from.Bitboard() ^ capSq.Bitboard() | p.ep.Bitboard()
+		occ := p.byType[0] ^ from.Bitboard() ^ capSq.Bitboard() | p.ep().Bitboard()
 		if p.attackersTo(ksq, occ)&p.byColor[them]&^capSq.Bitboard() == 0 {
 			n++
 			if ml != nil {
-				ml.add(newMove(from, p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+				ml.add(newMove(from, p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 			}
 		}
 	}
@@ -294,7 +294,7 @@ func (p *Position) legalEnPassant() bool {
 	if p.variant != Standard {
 		return p.variantLegalEnPassant()
 	}
-	return p.addEnPassant(nil, p.side, p.KingSquare(p.side)) > 0
+	return p.addEnPassant(nil, p.side(), p.KingSquare(p.side())) > 0
 }
 
 // castleRights holds each colour's two castling rights.

@@ -128,13 +128,13 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -225,13 +225,13 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -329,13 +329,13 @@ func (p *Position) generateWhite(ml *MoveList, mode genMode) int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -475,13 +475,13 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -572,13 +572,13 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -676,13 +676,13 @@ func (p *Position) generateBlack(ml *MoveList, mode genMode) int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -825,13 +825,13 @@ func (p *Position) countWhite() int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -922,13 +922,13 @@ func (p *Position) countWhite() int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -1026,13 +1026,13 @@ func (p *Position) countWhite() int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -1175,13 +1175,13 @@ func (p *Position) countBlack() int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -1272,13 +1272,13 @@ func (p *Position) countBlack() int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -1376,13 +1376,13 @@ func (p *Position) countBlack() int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -1549,13 +1549,13 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -1659,13 +1659,13 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -1776,13 +1776,13 @@ func (p *Position) generateRacingWhite(ml *MoveList, mode genMode) int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -1949,13 +1949,13 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -2059,13 +2059,13 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -2176,13 +2176,13 @@ func (p *Position) generateRacingBlack(ml *MoveList, mode genMode) int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -2352,13 +2352,13 @@ func (p *Position) countRacingWhite() int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -2462,13 +2462,13 @@ func (p *Position) countRacingWhite() int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -2579,13 +2579,13 @@ func (p *Position) countRacingWhite() int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}
@@ -2755,13 +2755,13 @@ func (p *Position) countRacingBlack() int {
 				n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 			}
 
-			if p.ep != NoSquare && mode&genCaptures != 0 {
+			if p.ep() != NoSquare && mode&genCaptures != 0 {
 				n += p.addEnPassant(ml, us, ksq)
 			}
-			if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+			if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 				// The rights whose path is empty: in most positions with rights
 				// none, and then no call.
-				rights := p.castling & castleRights[us]
+				rights := p.castling() & castleRights[us]
 				if p.castlePath[2*us]&occ != 0 {
 					rights &^= 1 << (2 * us)
 				}
@@ -2865,13 +2865,13 @@ func (p *Position) countRacingBlack() int {
 			n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 		}
 
-		if p.ep != NoSquare && mode&genCaptures != 0 {
+		if p.ep() != NoSquare && mode&genCaptures != 0 {
 			n += p.addEnPassant(ml, us, ksq)
 		}
-		if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+		if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 			// The rights whose path is empty: in most positions with rights
 			// none, and then no call.
-			rights := p.castling & castleRights[us]
+			rights := p.castling() & castleRights[us]
 			if p.castlePath[2*us]&occ != 0 {
 				rights &^= 1 << (2 * us)
 			}
@@ -2982,13 +2982,13 @@ func (p *Position) countRacingBlack() int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}

@@ -31,7 +31,7 @@ package core
 // returns their number. With a nil list it only counts them, and mode must
 // be genAll.
 func (p *Position) generateSide(ml *MoveList, mode genMode) int {
-	us, them, racing := p.side&1, (p.side^1)&1, p.variant == RacingKings
+	us, them, racing := p.side()&1, (p.side()^1)&1, p.variant == RacingKings
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	ksq := (p.byType[King] & usBB).First()
@@ -180,13 +180,13 @@ func (p *Position) generateSide(ml *MoveList, mode genMode) int {
 		n += p.writePawnKinds(ml, mode, pushes, two&checkMask, west, east, up)
 	}
 
-	if p.ep != NoSquare && mode&genCaptures != 0 {
+	if p.ep() != NoSquare && mode&genCaptures != 0 {
 		n += p.addEnPassant(ml, us, ksq)
 	}
-	if mode&genQuiets != 0 && checkers == 0 && p.castling&castleRights[us] != 0 {
+	if mode&genQuiets != 0 && checkers == 0 && p.castling()&castleRights[us] != 0 {
 		// The rights whose path is empty: in most positions with rights
 		// none, and then no call.
-		rights := p.castling & castleRights[us]
+		rights := p.castling() & castleRights[us]
 		if p.castlePath[2*us]&occ != 0 {
 			rights &^= 1 << (2 * us)
 		}

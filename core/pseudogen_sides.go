@@ -86,8 +86,8 @@ func (p *Position) generateAntichessWhite(ml *MoveList, mode genMode) int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -193,8 +193,8 @@ func (p *Position) generateAntichessBlack(ml *MoveList, mode genMode) int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -303,8 +303,8 @@ func (p *Position) countAntichessWhite() int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -413,8 +413,8 @@ func (p *Position) countAntichessBlack() int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -520,8 +520,8 @@ func (p *Position) generateHordeWhite(ml *MoveList, mode genMode) int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -624,8 +624,8 @@ func (p *Position) generateHordeBlack(ml *MoveList, mode genMode) int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -731,8 +731,8 @@ func (p *Position) countHordeWhite() int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {
@@ -838,8 +838,8 @@ func (p *Position) countHordeBlack() int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {

@@ -24,7 +24,7 @@ package core
 // rank advance one or two squares, and the two-square advance from there
 // leaves, as in lichess, no en-passant square.
 func (p *Position) pseudoSide(ml *MoveList, mode genMode) int {
-	us, them, anti := p.side&1, (p.side^1)&1, p.variant == Antichess
+	us, them, anti := p.side()&1, (p.side()^1)&1, p.variant == Antichess
 	occ := p.byType[0]
 	usBB, themBB := p.byColor[us], p.byColor[them]
 	empty := ^occ
@@ -106,8 +106,8 @@ func (p *Position) pseudoSide(ml *MoveList, mode genMode) int {
 	west := pawnWest(us, pawns) & themBB
 	east := pawnEast(us, pawns) & themBB
 	var ep Bitboard
-	if p.ep != NoSquare {
-		ep = PawnAttacks(them, p.ep) & pawns
+	if p.ep() != NoSquare {
+		ep = PawnAttacks(them, p.ep()) & pawns
 	}
 	if ml != nil {
 		if forced {

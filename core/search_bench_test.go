@@ -128,7 +128,7 @@ func BenchmarkHistory(b *testing.B) {
 			h.Push(&q)
 			q.MakeMove(m)
 			if h.IsRepetition(&q) {
-				q.halfmove = 0
+				q.setHalfmove(0)
 			}
 		}
 		for range 100 {

@@ -102,13 +102,13 @@ func (p *Position) SEE(m Move) int {
 	s, gain, onSq, occ := p.seeStart(m)
 	att := p.attackersTo(s, occ) & occ
 	if !p.seePlain(s, occ, att) {
-		return gain - p.seeSearch(s, occ, p.side^1, onSq, -seeKing, seeKing)
+		return gain - p.seeSearch(s, occ, p.side()^1, onSq, -seeKing, seeKing)
 	}
 	// The swap loop: gains[d] is what capture d wins, assuming it stands.
 	var gains [seeMaxCaptures + 1]int
 	gains[0] = gain
 	d := 0
-	side := p.side ^ 1
+	side := p.side() ^ 1
 	for {
 		mine := att & p.byColor[side]
 		if mine == 0 {
@@ -154,8 +154,8 @@ func (p *Position) SEEGreaterEqual(m Move, threshold int) bool {
 	}
 	// Unless its first recapture promotes, the opponent wins at most onSq
 	// back.
-	them := p.side ^ 1
-	promoting := (s.Rank() == 0 || s.Rank() == 7) && PawnAttacks(p.side, s)&p.Pieces(them, Pawn) != 0
+	them := p.side() ^ 1
+	promoting := (s.Rank() == 0 || s.Rank() == 7) && PawnAttacks(p.side(), s)&p.Pieces(them, Pawn) != 0
 	if !promoting && onSq <= swap {
 		return true
 	}
@@ -168,7 +168,7 @@ func (p *Position) SEEGreaterEqual(m Move, threshold int) bool {
 	// made m, and the balance so far favours that side; swap is what the
 	// side to capture must win back.
 	res := 1
-	side := p.side
+	side := p.side()
 	for {
 		side ^= 1
 		mine := att & p.byColor[side]

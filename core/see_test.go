@@ -93,7 +93,7 @@ func seeLVAOnly(p *Position, m Move) int {
 	s, gain, onSq, occ := p.seeStart(m)
 	att := p.attackersTo(s, occ) & occ
 	gains := []int{gain}
-	side := p.side ^ 1
+	side := p.side() ^ 1
 	for {
 		mine := att & p.byColor[side]
 		if mine == 0 {

@@ -78,8 +78,8 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	// The king's form of castling: the king lands on to.
 	if promo == NoPieceType && from != to && p.board[from].Type() == King {
-		for i := 2 * int(p.side&1); i < 2*int(p.side&1)+2; i++ {
-			if kTo, _ := castleTargets(i); kTo == to && p.castling&(1<<i) != 0 {
+		for i := 2 * int(p.side()&1); i < 2*int(p.side()&1)+2; i++ {
+			if kTo, _ := castleTargets(i); kTo == to && p.castling()&(1<<i) != 0 {
 				// LegalMove, not castleMove: in a variant it returns the
 				// move with the variant's flag, as LegalMoves writes it.
 				if m := p.LegalMove(from, p.castleRook[i], NoPieceType); m.IsCastle() {
@@ -95,7 +95,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 // played in p (g1, c1, g8 or c8). For castling, m.To() is the rook's square,
 // so m.To() > m.From() means the short (h-side) castling.
 func (p *Position) CastleKingSquare(m Move) Square {
-	k, _ := castleTargets(castleIndex(m, p.side))
+	k, _ := castleTargets(castleIndex(m, p.side()))
 	return k
 }
 

@@ -130,7 +130,7 @@ func (p *Position) atomicCheckers(c Color) Bitboard {
 func (p *Position) atomicGivesCheck(m Move) bool {
 	q := *p
 	q.MakeMove(m)
-	return q.atomicCheckers(q.side) != 0
+	return q.atomicCheckers(q.side()) != 0
 }
 
 // explode ends MakeMove of an atomic capture on `to`, once the move has
@@ -146,7 +146,7 @@ func (p *Position) explode(to Square) uint64 {
 	pc := p.board[to&63]
 	p.remove(pc, to)
 	h ^= zobrist[pc&15][to&63]
-	castling := p.castling
+	castling := p.castling()
 	var lost uint64
 	i := 0
 	for b := KingAttacks(to); b != 0; i++ {
@@ -160,9 +160,9 @@ func (p *Position) explode(to Square) uint64 {
 		h ^= zobrist[pc&15][sq&63]
 		castling &= p.castleMask[sq&63]
 	}
-	if castling != p.castling {
-		h ^= tables.ZobristCastling[p.castling&15] ^ tables.ZobristCastling[castling&15]
-		p.castling = castling
+	if old := p.castling(); castling != old {
+		h ^= tables.ZobristCastling[old&15] ^ tables.ZobristCastling[castling&15]
+		p.setCastling(castling)
 	}
 	p.hash = h
 	return lost
@@ -175,9 +175,9 @@ func (p *Position) explode(to Square) uint64 {
 // worked out from the hash now and what the move changed.
 func (p *Position) unexplode(m Move, us Color, u Undo) uint64 {
 	from, to := m.From(), m.To()
-	h := p.hash ^ tables.ZobristWhiteToMove ^ tables.ZobristCastling[p.castling&15] ^ tables.ZobristCastling[u.castling&15]
-	if u.ep != NoSquare {
-		h ^= tables.ZobristEnPassant[u.ep&7]
+	h := p.hash ^ tables.ZobristWhiteToMove ^ tables.ZobristCastling[p.castling()&15] ^ tables.ZobristCastling[uint8(u.st)&15]
+	if ep := Square(u.st >> stEP); ep != NoSquare {
+		h ^= tables.ZobristEnPassant[ep&7]
 	}
 	i := 0
 	for b := KingAttacks(to); b != 0; i++ {

@@ -34,7 +34,7 @@ func (p *Position) Promoted() Bitboard { return p.promoted }
 // or when the drop leaves the king in check (only a drop between the king
 // and a lone checking slider answers a check).
 func (p *Position) LegalDrop(pt PieceType, to Square) Move {
-	us := p.side & 1
+	us := p.side() & 1
 	if p.variant != Crazyhouse || pt < Pawn || pt > Queen || to > H8 || p.pockets[us][pt] == 0 ||
 		p.byType[0].Has(to) || pt == Pawn && (Rank1|Rank8).Has(to) {
 		return NoMove
@@ -77,7 +77,7 @@ func (p *Position) generateCrazyhouse(ml *MoveList, mode genMode) int {
 	case p.fitsWriters() || p.standardMoves(nil, genAll) < writerMoves:
 		first := ml.length()
 		n = p.standardMoves(ml, mode)
-		if p.promoted&p.byColor[p.side^1] != 0 {
+		if p.promoted&p.byColor[p.side()^1] != 0 {
 			moves := ml.moves[:ml.length()]
 			for i := first; i < len(moves); i++ {
 				if m := moves[i]; m.IsCapture() && p.promoted.Has(m.To()) {
@@ -100,7 +100,7 @@ func (p *Position) generateCrazyhouse(ml *MoveList, mode genMode) int {
 // chess's 218: the generator's writers hold them (writerMoves). In
 // Crazyhouse a side may have more (a third knight from the pocket).
 func (p *Position) fitsWriters() bool {
-	us := p.byColor[p.side&1]
+	us := p.byColor[p.side()&1]
 	extra := (p.byType[Pawn] & us).Count()
 	for t, start := range [...]int{Knight: 2, Bishop: 2, Rook: 2, Queen: 1} {
 		if t >= int(Knight) {
@@ -121,7 +121,7 @@ func (p *Position) boardMovesOneByOne(ml *MoveList, mode genMode) int {
 	p.variant = Standard
 	defer func() { p.variant = Crazyhouse }()
 	n := 0
-	for b := p.byColor[p.side&1]; b != 0; {
+	for b := p.byColor[p.side()&1]; b != 0; {
 		from := b.PopFirst()
 		for to := A1; to <= H8; to++ {
 			promos := noPromotion[:]
@@ -169,7 +169,7 @@ func moveKind(m Move) genMode {
 // on every empty square (a pawn's but the first and last ranks), or, in
 // check, on the squares between the king and a lone checking slider.
 func (p *Position) addDrops(ml *MoveList) int {
-	us := p.side & 1
+	us := p.side() & 1
 	pocket := &p.pockets[us]
 	// An empty pocket (most positions of a game) is one 8-byte load.
 	if binary.LittleEndian.Uint64(pocket[:]) == 0 {
@@ -204,10 +204,10 @@ func (p *Position) addDrops(ml *MoveList) int {
 // chess, then its captured piece goes to the mover's pocket (a promoted
 // one as a pawn), and the promoted marks follow their pieces.
 func (p *Position) makeCrazyhouse(m Move) Undo {
-	us := p.side & 1
+	us := p.side() & 1
 	to := m.To()
 	if m&flagDrop != 0 {
-		u, h := p.begin()
+		u, h, st := p.begin()
 		pt := m.Piece() & 7
 		pc := NewPiece(us, pt)
 		p.put(pc, to)
@@ -215,9 +215,9 @@ func (p *Position) makeCrazyhouse(m Move) Undo {
 		h ^= zobrist[pc&15][to&63] ^ zobristPocket[us][pt][k&31] ^ zobristPocket[us][pt][(k-1)&31]
 		p.pockets[us][pt] = k - 1
 		if pt == Pawn {
-			p.halfmove = 0
+			st &^= stClockMask
 		}
-		return p.finish(u, h, to, to)
+		return p.finish(u, h, st, to, to)
 	}
 	from := m.From()
 	promoted := p.promoted
@@ -286,11 +286,11 @@ func (p *Position) unmakeCrazyhouse(m Move, us Color) {
 		p.pockets[us][c&7]--
 	}
 	p.promoted = promoted
-	// The inner UnmakeMove sets the side and move number back again; its
-	// empty Undo's fields are overwritten by the outer one's.
-	p.side = us ^ 1
+	// The inner UnmakeMove takes the move number back again, and the
+	// side from its Undo, whose fields are then overwritten by the outer
+	// one's.
 	p.fullmove += int(us)
-	p.UnmakeMove(m&^(flagVariant|flagPromotedCapture), Undo{})
+	p.UnmakeMove(m&^(flagVariant|flagPromotedCapture), Undo{st: uint64(us) << stSide})
 }
 
 // zobristPocket holds a key for each colour, piece type and number of

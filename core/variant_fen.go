@@ -141,20 +141,20 @@ func (p *Position) checkVariantBoard(v Variant) string {
 // in Atomic, that side must have its king, and kings that touch are not in
 // check); it returns what is wrong, or "".
 func (p *Position) checkVariantChecks(v Variant) string {
-	switch them := p.side ^ 1; v {
+	switch them := p.side() ^ 1; v {
 	case Antichess:
 		return ""
 	case Atomic:
 		if p.Pieces(them, King) == 0 {
-			return fmt.Sprintf("%v has no king but it is %v to move", them, p.side)
+			return fmt.Sprintf("%v has no king but it is %v to move", them, p.side())
 		}
 		if p.atomicCheckers(them) != 0 {
-			return fmt.Sprintf("%v is in check but it is %v to move", them, p.side)
+			return fmt.Sprintf("%v is in check but it is %v to move", them, p.side())
 		}
 		return ""
 	}
 	for c := White; c <= Black; c++ {
-		if c == p.side && v != RacingKings {
+		if c == p.side() && v != RacingKings {
 			continue
 		}
 		k := p.Pieces(c, King)
@@ -179,13 +179,13 @@ func (p *Position) checkVariantMoves() string {
 		return ""
 	}
 	limit, holder := MaxMoves-1, "a MoveList holds"
-	side, checkers := p.side, p.checkers
-	defer func() { p.side, p.checkers = side, checkers }()
+	st, checkers := p.st, p.checkers
+	defer func() { p.st, p.checkers = st, checkers }()
 	for c := White; c <= Black; c++ {
 		if p.variant == Horde && p.Pieces(c, King) != 0 {
 			continue
 		}
-		p.side = c
+		p.setSide(c)
 		if n := p.variantMoves(nil, genAll); n > limit {
 			return fmt.Sprintf("%v could make %d moves, more than %s", c, n, holder)
 		}

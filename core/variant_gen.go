@@ -57,7 +57,7 @@ func (p *Position) variantGenerate(ml *MoveList, mode genMode) int {
 // and a position moving as in standard chess goes straight to the copies
 // of the standard generator for its side.
 func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
-	white := p.side&1 == White
+	white := p.side()&1 == White
 	switch p.variant {
 	case Atomic:
 		if p.atomicEnded() {
@@ -99,7 +99,7 @@ func (p *Position) variantMoves(ml *MoveList, mode genMode) int {
 		if p.hordeEnded() {
 			return p.variantOver()
 		}
-		if p.byType[King]&p.byColor[p.side&1] != 0 {
+		if p.byType[King]&p.byColor[p.side()&1] != 0 {
 			break
 		}
 		switch {
@@ -152,7 +152,7 @@ func (p *Position) variantOver() int {
 // standard chess's (a horde of queens): a FEN can set one up, a game
 // hardly reaches one.
 func (p *Position) pseudoMovesByPiece(ml *MoveList, mode genMode) int {
-	us := p.side & 1
+	us := p.side() & 1
 	forced := p.variant == Antichess && p.antichessMustCapture()
 	all := p.byColor[us]
 	defer func() { p.byColor[us] = all }()
@@ -188,7 +188,7 @@ func (p *Position) pseudoMovesByPiece(ml *MoveList, mode genMode) int {
 // generate calls them. King of the Hill, Three-check, Horde's side with a
 // king and Crazyhouse's board moves are these.
 func (p *Position) standardMoves(ml *MoveList, mode genMode) int {
-	white := p.side&1 == White
+	white := p.side()&1 == White
 	switch {
 	case ml == nil && white:
 		return p.countWhite()
@@ -245,7 +245,7 @@ func (p *Position) racingKingsEnded() bool {
 	if goal == 0 {
 		return false
 	}
-	if p.side == White || goal&p.byColor[Black] != 0 {
+	if p.side() == White || goal&p.byColor[Black] != 0 {
 		return true
 	}
 	ksq := p.KingSquare(Black)
@@ -262,14 +262,14 @@ func (p *Position) racingKingsEnded() bool {
 // Antichess, none against Horde's side without a king, and Atomic's
 // (atomicCheckers).
 func (p *Position) variantCheckers() Bitboard {
-	k := p.byType[King] & p.byColor[p.side&1]
+	k := p.byType[King] & p.byColor[p.side()&1]
 	if p.variant == Antichess || k == 0 {
 		return 0
 	}
 	if p.variant == Atomic {
-		return p.atomicCheckers(p.side)
+		return p.atomicCheckers(p.side())
 	}
-	return p.attackersTo(k.First(), p.byType[0]) & p.byColor[p.side^1]
+	return p.attackersTo(k.First(), p.byType[0]) & p.byColor[p.side()^1]
 }
 
 // discoverers returns colour us's pieces that alone stand between the
@@ -303,14 +303,14 @@ func racingTargets(t, check, discoverers Bitboard, from, tk Square) Bitboard {
 // antichessMustCapture reports whether the side to move has a capture in
 // Antichess, which it must then make.
 func (p *Position) antichessMustCapture() bool {
-	us := p.side & 1
+	us := p.side() & 1
 	occ, them := p.byType[0], p.byColor[us^1]
 	usBB := p.byColor[us]
 	pawns := p.byType[Pawn] & usBB
 	if (pawnWest(us, pawns)|pawnEast(us, pawns))&them != 0 {
 		return true
 	}
-	if p.ep != NoSquare && PawnAttacks(us^1, p.ep)&pawns != 0 {
+	if p.ep() != NoSquare && PawnAttacks(us^1, p.ep())&pawns != 0 {
 		return true
 	}
 	for b := (p.byType[Knight]) & usBB; b != 0; {
@@ -354,7 +354,7 @@ func (p *Position) writePseudoPawns(ml *MoveList, mode genMode, one, two, fromFi
 	}
 	if mode&genCaptures != 0 {
 		for ; ep != 0; n++ {
-			ml.add(newMove(ep.PopFirst(), p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+			ml.add(newMove(ep.PopFirst(), p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 		}
 	}
 	if anti && mode&genUnderPromotions != 0 {
@@ -422,14 +422,14 @@ func (p *Position) variantCountAfter(m Move) int {
 		p.checkers = checkers
 		return n
 	case ThreeCheck:
-		if p.checks[p.side&1] >= 2 && p.GivesCheck(m&^flagVariant) {
+		if p.checks[p.side()&1] >= 2 && p.GivesCheck(m&^flagVariant) {
 			return 0
 		}
 	}
-	us := p.side & 1
+	us := p.side() & 1
 	from, to := m.From(), m.To()
 	byType, byColor := p.byType, p.byColor
-	side, castling, ep, checkers := p.side, p.castling, p.ep, p.checkers
+	st, checkers := p.st, p.checkers
 	if m&flagCastle != 0 {
 		kTo, rTo := castleTargets(castleIndex(m, us))
 		king := from.Bitboard() ^ kTo.Bitboard()
@@ -459,17 +459,19 @@ func (p *Position) variantCountAfter(m Move) int {
 			p.byType[m.Piece()&7] ^= fromTo
 		}
 	}
-	p.side = side ^ 1
-	p.castling = castling & p.castleMask[from&63] & p.castleMask[to&63]
-	p.ep = NoSquare
+	// The other side to move, the rights left, en passant: st in one
+	// store (see Position.st). The clock is not counted: no count reads it.
+	next := (st^stSideMask)&^(stCastlingMask|stEPMask) | uint64(uint8(st)&p.castleMask[from&63]&p.castleMask[to&63])
+	ep := NoSquare
 	if m.IsDoublePush() {
 		if sq := (from + to) / 2; PawnAttacks(us, sq)&p.byType[Pawn]&p.byColor[us^1] != 0 {
-			p.ep = sq
+			ep = sq
 		}
 	}
+	p.st = next | uint64(ep)<<stEP
 	p.checkers = unknownCheckers
 	var n int
-	if next := p.side & 1; p.variant == Horde && p.byType[King]&p.byColor[next] != 0 && p.byColor[next^1] != 0 {
+	if next := p.side() & 1; p.variant == Horde && p.byType[King]&p.byColor[next] != 0 && p.byColor[next^1] != 0 {
 		// Horde's side with the king to move, the horde not yet taken:
 		// standard chess's count, which is the one at most of Horde's
 		// leaves, without variantMoves's switch.
@@ -482,7 +484,7 @@ func (p *Position) variantCountAfter(m Move) int {
 		n = p.variantMoves(nil, genAll)
 	}
 	p.byType, p.byColor = byType, byColor
-	p.side, p.castling, p.ep, p.checkers = side, castling, ep, checkers
+	p.st, p.checkers = st, checkers
 	return n
 }
 
@@ -491,18 +493,18 @@ func (p *Position) variantCountAfter(m Move) int {
 // Antichess, Horde's horde, after an Atomic king has exploded), or the
 // kings touch in Atomic, where neither can then be checked.
 func (p *Position) variantUnpinned() bool {
-	k := p.byType[King] & p.byColor[p.side&1]
+	k := p.byType[King] & p.byColor[p.side()&1]
 	if p.variant == Antichess || k == 0 {
 		return true
 	}
-	return p.variant == Atomic && KingAttacks(k.First())&p.byType[King]&p.byColor[p.side^1] != 0
+	return p.variant == Atomic && KingAttacks(k.First())&p.byType[King]&p.byColor[p.side()^1] != 0
 }
 
 // variantNoCheck reports whether no move of the side to move can give
 // check: in Antichess, and against Horde's side without a king. GivesCheck
 // answers false there, and standard chess's answer elsewhere.
 func (p *Position) variantNoCheck() bool {
-	return p.variant == Antichess || p.byType[King]&p.byColor[p.side^1] == 0
+	return p.variant == Antichess || p.byType[King]&p.byColor[p.side()^1] == 0
 }
 
 // variantMoveTo is LegalMoveTo for the variants: the legal moves of a piece

@@ -21,7 +21,7 @@ import "math/bits"
 func (p *Position) CountTwoPlies(ml *MoveList) uint64 {
 	if p.variant == Horde {
 		n, ok := uint64(0), false
-		if p.side&1 == White {
+		if p.side()&1 == White {
 			n, ok = p.hordeCountTwoPlies()
 		} else {
 			n, ok = p.hordeRepliesTwoPlies(ml)
@@ -108,9 +108,9 @@ func (p *Position) hordeCountTwoPlies() (uint64, bool) {
 		}
 	}
 	// En passant.
-	if p.ep != NoSquare {
-		for b := PawnAttacks(Black, p.ep) & wp; b != 0; {
-			slow(newMove(b.PopFirst(), p.ep, Pawn, Pawn, NoPieceType) | flagEnPassant)
+	if p.ep() != NoSquare {
+		for b := PawnAttacks(Black, p.ep()) & wp; b != 0; {
+			slow(newMove(b.PopFirst(), p.ep(), Pawn, Pawn, NoPieceType) | flagEnPassant)
 		}
 	}
 
@@ -232,7 +232,7 @@ func (h *hordeReplies) init(p *Position) bool {
 		return false
 	}
 	zone := KingAttacks(h.ksq) | king
-	if p.castling&castleRights[Black] != 0 {
+	if p.castling()&castleRights[Black] != 0 {
 		zone |= Rank8
 	}
 	// The squares of the zone, and those from which a White pawn attacks
@@ -340,7 +340,7 @@ func sliderAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
 // slider and no king), Black's pieces stand on black, all on occ.
 func (p *Position) blackKingMoves(ksq Square, black, occ, attacked Bitboard) int {
 	n := (KingAttacks(ksq) &^ black &^ attacked).Count()
-	for rights := p.castling & castleRights[Black]; rights != 0; rights &= rights - 1 {
+	for rights := p.castling() & castleRights[Black]; rights != 0; rights &= rights - 1 {
 		i := bits.TrailingZeros8(rights) & 3
 		if p.castlePath[i]&occ == 0 && p.castleKingPath[i]&attacked == 0 {
 			n++
@@ -423,10 +423,10 @@ func (p *Position) hordeRepliesTwoPlies(ml *MoveList) (uint64, bool) {
 		return 0, false
 	}
 	p.LegalMoves(ml)
-	side, ep, checkers := p.side, p.ep, p.checkers
-	p.side, p.ep = side^1, NoSquare
+	st, checkers := p.st, p.checkers
+	p.st = (st^stSideMask)&^stEPMask | uint64(NoSquare)<<stEP
 	base := p.countHordeWhite()
-	p.side, p.ep, p.checkers = side, ep, checkers
+	p.st, p.checkers = st, checkers
 
 	occ := p.byType[0]
 	wp := p.byType[Pawn] & white

@@ -75,12 +75,12 @@ func TestCountTwoPliesHorde(t *testing.T) {
 		fen, hash := p.FEN(), p.Hash()
 		q := *p
 		switch {
-		case p.side&1 == White && p.byType[King]&p.byColor[White] == 0:
+		case p.side()&1 == White && p.byType[King]&p.byColor[White] == 0:
 			hordeToMove++
 			if _, ok := q.hordeCountTwoPlies(); ok {
 				shared++
 			}
-		case p.side&1 == Black && p.byType[King]&p.byColor[Black] != 0:
+		case p.side()&1 == Black && p.byType[King]&p.byColor[Black] != 0:
 			kingToMove++
 			if _, ok := q.hordeRepliesTwoPlies(&scratch); ok {
 				replies++

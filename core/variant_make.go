@@ -3,7 +3,7 @@ package core
 // The variants' part of MakeMove and UnmakeMove. Every move the generators
 // write in a variant position carries flagVariant, which MakeMove and
 // UnmakeMove test together with the castling flag: standard chess pays
-// nothing for the variants there. The Undo keeps its four fields: what a
+// nothing for the variants there. The Undo keeps its two words: what a
 // variant changes is worked out again when the move is taken back, or, for
 // an atomic capture, carried in the Undo's hash field, whose hash is
 // worked out again instead.
@@ -23,7 +23,7 @@ func (p *Position) makeVariant(m Move) Undo {
 	case ThreeCheck:
 		c := p.computeCheckers()
 		p.checkers = c
-		if mover := p.side ^ 1; c != 0 && p.checks[mover] < 3 {
+		if mover := p.side() ^ 1; c != 0 && p.checks[mover] < 3 {
 			k := p.checks[mover]
 			p.hash ^= zobristChecks[mover][k] ^ zobristChecks[mover][k+1]
 			p.checks[mover] = k + 1
@@ -43,8 +43,8 @@ func (p *Position) makeVariant(m Move) Undo {
 // Three-check a move that gave check gives its check back (whether it gave
 // one is whether the other king is attacked now); then the board is set
 // back as in standard chess, by UnmakeMove itself. That inner UnmakeMove
-// is given an empty Undo: the hash, clock, castling and en passant it
-// restores are overwritten, when this returns, from the Undo it returns:
+// is given an Undo with u's st and no hash: the hash and st it restores
+// are overwritten, when this returns, from the Undo it returns:
 // u, with the hash before the move in place of an atomic capture's
 // exploded pieces. Crazyhouse's moves have their own (unmakeCrazyhouse).
 func (p *Position) unmakeVariant(m Move, us Color, u Undo) Undo {
@@ -61,10 +61,10 @@ func (p *Position) unmakeVariant(m Move, us Color, u Undo) Undo {
 			p.checks[us]--
 		}
 	}
-	// The inner UnmakeMove sets the side and move number back again.
-	p.side = us ^ 1
+	// The inner UnmakeMove takes the move number back again, and the
+	// side from its Undo.
 	p.fullmove += int(us)
-	p.UnmakeMove(m&^flagVariant, Undo{})
+	p.UnmakeMove(m&^flagVariant, Undo{st: u.st})
 	return u
 }
 

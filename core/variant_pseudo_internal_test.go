@@ -29,7 +29,7 @@ func TestPseudoMovesByPiece(t *testing.T) {
 				if all.Len() == 0 {
 					break
 				}
-				pseudo := v == Antichess || p.byType[King]&p.byColor[p.side] == 0
+				pseudo := v == Antichess || p.byType[King]&p.byColor[p.side()] == 0
 				if pseudo && !p.variantEnded() {
 					if v == Antichess && p.antichessMustCapture() {
 						forced++

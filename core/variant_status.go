@@ -5,7 +5,7 @@ package core
 // ended so, Ongoing otherwise (when checkmate, stalemate and the material
 // decide, as in standard chess).
 func (p *Position) variantStatus() Status {
-	us := p.side & 1
+	us := p.side() & 1
 	them := us ^ 1
 	// won returns the status of a game won by colour c.
 	won := func(c Color) Status {

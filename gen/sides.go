@@ -89,7 +89,7 @@ const (
 	sidesOutput   = "movegen_sides.go"
 	sidesFunc     = "generateSide"
 	sidesHeader   = "func (p *Position) generateSide(ml *MoveList, mode genMode) int"
-	sidesFirst    = "us, them, racing := p.side&1, (p.side^1)&1, p.variant == RacingKings"
+	sidesFirst    = "us, them, racing := p.side()&1, (p.side()^1)&1, p.variant == RacingKings"
 )
 
 // sideTemplates are core's templates: the legal generator of standard
@@ -114,7 +114,7 @@ var sideTemplates = []sideTemplate{
 	{
 		file: "pseudogen_template.go", output: "pseudogen_sides.go", fn: "pseudoSide",
 		header: "func (p *Position) pseudoSide(ml *MoveList, mode genMode) int",
-		first:  "us, them, anti := p.side&1, (p.side^1)&1, p.variant == Antichess",
+		first:  "us, them, anti := p.side()&1, (p.side()^1)&1, p.variant == Antichess",
 		copies: []sideVariant{
 			{"generateAntichessWhite", []string{"White", "Black", "true"}, " in Antichess", false},
 			{"generateAntichessBlack", []string{"Black", "White", "true"}, " in Antichess", false},
@@ -129,7 +129,7 @@ var sideTemplates = []sideTemplate{
 	{
 		file: "atomicgen_template.go", output: "atomicgen_sides.go", fn: "atomicSide",
 		header: "func (p *Position) atomicSide(ml *MoveList, mode genMode) int",
-		first:  "us, them := p.side&1, (p.side^1)&1",
+		first:  "us, them := p.side()&1, (p.side()^1)&1",
 		copies: []sideVariant{
 			{"generateAtomicWhite", []string{"White", "Black"}, " in Atomic", false},
 			{"generateAtomicBlack", []string{"Black", "White"}, " in Atomic", false},

@@ -51,7 +51,7 @@ func TestSidesRejectsChangedTemplate(t *testing.T) {
 		for name, tc := range map[string]struct{ old, new, msg string }{
 			"renamed":         {"func (p *Position) " + st.fn + "(", "func (p *Position) generateAny(", "no function " + st.fn},
 			"new parameter":   {st.fn + "(ml *MoveList, mode genMode)", st.fn + "(ml *MoveList, mode genMode, x bool)", "must be declared as"},
-			"first statement": {st.first, "us, them := p.side, p.side^1", "first statement"},
+			"first statement": {st.first, "us, them := p.side(), p.side()^1", "first statement"},
 			"syntax":          {"occ := p.byType[0]", "occ := := p.byType[0]", "expected"},
 		} {
 			t.Run(st.fn+"/"+name, func(t *testing.T) {
@@ -74,12 +74,12 @@ func TestSidesRejectsChangedTemplate(t *testing.T) {
 	// older callers use.
 	src, err := os.ReadFile(filepath.Join("..", "core", sidesTemplate))
 	require.NoError(t, err)
-	_, err = sidesSource("template.go", []byte(strings.Replace(string(src), sidesFirst, "us, them := p.side, p.side^1", 1)))
+	_, err = sidesSource("template.go", []byte(strings.Replace(string(src), sidesFirst, "us, them := p.side(), p.side()^1", 1)))
 	assert.ErrorContains(t, err, "first statement")
 }
 
 // TestSidesFoldTheSide checks what the copies are for: in each, the side to
-// move is a constant (no copy reads p.side), every counting copy has a nil
+// move is a constant (no copy reads p.side()), every counting copy has a nil
 // list and counts every kind of move, and every copy is declared once.
 func TestSidesFoldTheSide(t *testing.T) {
 	for _, st := range sideTemplates {

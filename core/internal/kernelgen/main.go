@@ -68,9 +68,9 @@ const (
 	offCastleRook     = 224 // [4]Square (uint8)
 	offCastlePath     = 232 // [4]Bitboard
 	offCastleKingPath = 264 // [4]Bitboard
-	offSide           = 296 // Color (uint8)
-	offCastling       = 297 // uint8
-	offEP             = 298 // Square (uint8), noSquare when none
+	offSide           = 298 // Color: byte 2 of st (bit 16), 0 or 1
+	offCastling       = 296 // uint8: byte 0 of st
+	offEP             = 297 // Square: byte 1 of st, noSquare when none
 )
 
 // Piece types (core's PieceType) and the en-passant square's "none".
