@@ -230,6 +230,7 @@ func (p *Position) parseCastling(field string) string {
 	if field == "-" {
 		return ""
 	}
+	var rights uint8 // written to st once, at the end
 	for j := 0; j < len(field); j++ {
 		c := field[j]
 		color := White
@@ -275,10 +276,10 @@ func (p *Position) parseCastling(field string) string {
 		if rsq < ksq {
 			i++
 		}
-		if p.castling()&(1<<i) != 0 {
+		if rights&(1<<i) != 0 {
 			return fmt.Sprintf("%q: a second right for the same side", c)
 		}
-		p.setCastling(p.castling() | 1<<i)
+		rights |= 1 << i
 		p.castleRook[i] = rsq
 		kTo, rTo := castleTargets(i)
 		p.castleKingPath[i] = Between(ksq, kTo) | kTo.Bitboard()
@@ -289,6 +290,7 @@ func (p *Position) parseCastling(field string) string {
 			p.chess960 = true
 		}
 	}
+	p.setCastling(rights)
 	return ""
 }
 
