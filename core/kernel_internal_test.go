@@ -265,7 +265,8 @@ func TestKernelRandomGames(t *testing.T) {
 
 // kernelSeeds are positions that test one rule each: en passant that
 // exposes the king along the rank (either pawn between the king and a
-// rook), en passant out of a pawn's check and into a bishop's ray, double
+// rook), en passant out of a pawn's check (and, with a bishop behind the
+// pawn taken, into the bishop's ray), double
 // check, pins on every line, promotions capturing and not, and Chess960
 // castling with a rook that shields the king's path.
 var kernelSeeds = []string{
@@ -275,12 +276,13 @@ var kernelSeeds = []string{
 	"8/8/8/8/R2Pp2k/8/8/7K b - d3 0 1",
 	"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
 	"8/8/8/8/1k1Pp3/8/8/4K2B b - d3 0 1",
-	"8/8/3k4/3pP3/8/8/8/B3K3 w - d6 0 2",
+	"b6k/8/8/3pP3/4K3/8/8/8 w - d6 0 2",
+	"7k/8/8/3pP3/4K3/8/8/8 w - d6 0 2",
 	"4k3/8/8/8/8/8/4r3/r3K3 w - - 0 1",
 	"4k3/4r3/8/8/1b6/8/3N4/4K3 w - - 0 1",
 	"4k3/8/8/8/1q6/8/3R4/R3K2r w Q - 0 1",
-	"1r1k4/P1P5/8/8/8/8/5p1p/4K1R1 w - - 0 1",
-	"1r1k4/P1P5/8/8/8/8/5p1p/4K1R1 b - - 0 1",
+	"1r2k3/P1P5/8/8/8/8/5p1p/3K2R1 w - - 0 1",
+	"1r2k3/P1P5/8/8/8/8/5p1p/3K2R1 b - - 0 1",
 	"3k4/8/8/8/8/8/8/qR1K3R w HB - 0 1",
 	"3k4/8/8/8/8/8/8/rR1K3R w HB - 0 1",
 	"r2kr3/8/8/8/8/8/8/1RK1R3 w EB - 0 1",
@@ -294,6 +296,11 @@ var kernelSeeds = []string{
 // short walk) runs in plain `go test`; `go test -fuzz FuzzKernelCount
 // ./core` explores further.
 func FuzzKernelCount(f *testing.F) {
+	for _, fen := range kernelSeeds {
+		if _, err := ParseFEN(fen); err != nil {
+			f.Fatalf("kernelSeeds: %v", err)
+		}
+	}
 	for i, fen := range append(fuzzSeedFENs(f), kernelSeeds...) {
 		f.Add(fen, []byte{byte(i), byte(i * 7), byte(i * 13)})
 	}
