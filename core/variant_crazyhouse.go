@@ -258,7 +258,7 @@ func (p *Position) makeCrazyhouse(m Move) Undo {
 // mover): a drop goes back to the pocket; for a board move the captured
 // piece leaves the pocket, the promoted marks go back, and the board is
 // set back as in standard chess (see unmakeVariant).
-func (p *Position) unmakeCrazyhouse(m Move, us Color) {
+func (p *Position) unmakeCrazyhouse(m Move, us Color, u Undo) {
 	us &= 1
 	from, to := m.From(), m.To()
 	if m&flagDrop != 0 {
@@ -286,11 +286,10 @@ func (p *Position) unmakeCrazyhouse(m Move, us Color) {
 		p.pockets[us][c&7]--
 	}
 	p.promoted = promoted
-	// The inner UnmakeMove takes the move number back again, and the
-	// side from its Undo, whose fields are then overwritten by the outer
-	// one's.
+	// As in unmakeVariant: the inner UnmakeMove takes the move number back
+	// again, and the side from u's st.
 	p.fullmove += int(us)
-	p.UnmakeMove(m&^(flagVariant|flagPromotedCapture), Undo{st: uint64(us) << stSide})
+	p.UnmakeMove(m&^(flagVariant|flagPromotedCapture), Undo{st: u.st})
 }
 
 // zobristPocket holds a key for each colour, piece type and number of

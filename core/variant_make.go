@@ -50,7 +50,7 @@ func (p *Position) makeVariant(m Move) Undo {
 func (p *Position) unmakeVariant(m Move, us Color, u Undo) Undo {
 	us &= 1
 	if p.variant == Crazyhouse {
-		p.unmakeCrazyhouse(m, us)
+		p.unmakeCrazyhouse(m, us, u)
 		return u
 	}
 	if p.variant == Atomic && m.IsCapture() {
